@@ -1,0 +1,108 @@
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import { healthStatus } from '@gatefold/contract/health';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { demoAuthorizationServer } from './auth/demo-authorization-server';
+import { authRoutes } from './auth/routes';
+import { createSecretBox } from './auth/secret-box';
+import { purgeExpired } from './auth/sessions';
+import { signInProvider } from './auth/sign-in-providers';
+import type { Config } from './config';
+import type { Database } from './db/schema';
+import { registerErrorHandler } from './http/error-handler';
+import { serializeRequest } from './http/log-redaction';
+import { serveWebApp } from './http/web-app';
+
+export type AppOptions = {
+  config: Config;
+  db: Kysely<Database>;
+  secretKey: Buffer;
+  logger?: FastifyServerOptions['logger'];
+  /** Requests a client may make per minute before 429. */
+  rateLimitPerMinute?: number;
+};
+
+export async function buildApp({
+  config,
+  db,
+  secretKey,
+  logger = false,
+  rateLimitPerMinute = 1200,
+}: AppOptions) {
+  const app = Fastify({
+    logger:
+      logger && typeof logger === 'object'
+        ? { ...logger, serializers: { req: serializeRequest } }
+        : logger,
+    bodyLimit: 1024 * 1024,
+    forceCloseConnections: 'idle',
+    trustProxy: config.publicUrl.startsWith('https://'),
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  // Plugins first, in this order: headers, rate limit, API description.
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    referrerPolicy: { policy: 'no-referrer' },
+  });
+  await app.register(rateLimit, { max: rateLimitPerMinute, timeWindow: '1 minute' });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Gatefold API', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  const box = createSecretBox(secretKey);
+  const provider = signInProvider(config, app);
+
+  await app.register(
+    async (api) => {
+      api.get('/health', { schema: { response: { 200: healthStatus } } }, async () => ({
+        status: 'ok' as const,
+      }));
+      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+      if (provider.kind === 'demo') {
+        await api.register(demoAuthorizationServer(db, box, provider.redirectUri), {
+          prefix: '/demo',
+        });
+      }
+      await api.register(authRoutes({ db, box, provider, publicUrl: config.publicUrl }), {
+        prefix: '/v1/auth',
+      });
+    },
+    { prefix: '/api' },
+  );
+
+  await serveWebApp(app, config.webDistDir);
+
+  const housekeeping = setInterval(() => void purgeExpired(db).catch(() => {}), 60 * 60 * 1000);
+  housekeeping.unref();
+  app.addHook('onClose', async () => clearInterval(housekeeping));
+  return app;
+}

@@ -1,0 +1,75 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+
+export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+/** The token handed over in the sign-in address must be swapped for a long one within this time. */
+export const HANDOFF_LIFETIME_MS = 2 * 60 * 1000;
+
+export type IssuedSession = { token: string; expiresAt: string };
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export async function createSession(
+  db: Kysely<Database>,
+  userId: number,
+  lifetimeMs: number,
+  now = new Date(),
+): Promise<IssuedSession> {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(now.getTime() + lifetimeMs).toISOString();
+  await db
+    .insertInto('sessions')
+    .values({
+      user_id: userId,
+      token_hash: hashToken(token),
+      expires_at: expiresAt,
+      created_at: now.toISOString(),
+    })
+    .execute();
+  return { token, expiresAt };
+}
+
+/** The user a live token belongs to; expired and unknown tokens find no one. */
+export async function findSessionUserId(
+  db: Kysely<Database>,
+  token: string,
+  now = new Date(),
+): Promise<number | undefined> {
+  const session = await db
+    .selectFrom('sessions')
+    .select('user_id')
+    .where('token_hash', '=', hashToken(token))
+    .where('expires_at', '>', now.toISOString())
+    .executeTakeFirst();
+  return session?.user_id;
+}
+
+/** Swaps a live token for a new full-length one; the old token stops working at once. */
+export async function rotateSession(
+  db: Kysely<Database>,
+  token: string,
+  now = new Date(),
+): Promise<IssuedSession | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const ended = await trx
+      .deleteFrom('sessions')
+      .where('token_hash', '=', hashToken(token))
+      .where('expires_at', '>', now.toISOString())
+      .returning('user_id')
+      .executeTakeFirst();
+    return ended ? createSession(trx, ended.user_id, SESSION_LIFETIME_MS, now) : undefined;
+  });
+}
+
+export async function revokeSession(db: Kysely<Database>, token: string): Promise<void> {
+  await db.deleteFrom('sessions').where('token_hash', '=', hashToken(token)).execute();
+}
+
+/** Housekeeping: expired sessions and abandoned sign-ins serve no one. */
+export async function purgeExpired(db: Kysely<Database>, now = new Date()): Promise<void> {
+  const cutoff = now.toISOString();
+  await db.deleteFrom('sessions').where('expires_at', '<=', cutoff).execute();
+  await db.deleteFrom('sign_in_attempts').where('expires_at', '<=', cutoff).execute();
+  await db.deleteFrom('demo_authorization_codes').where('expires_at', '<=', cutoff).execute();
+}

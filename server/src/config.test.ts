@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+
+describe('configuration from the environment', () => {
+  it('defaults to the demo service, SQLite in ./data and 127.0.0.1:3000', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.publicUrl).toBe('http://127.0.0.1:3000');
+    expect(config.streaming).toEqual({ kind: 'demo' });
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.dataDir).toMatch(/\/data$/);
+  });
+
+  it('builds the public address from PORT unless PUBLIC_URL is given', () => {
+    expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://127.0.0.1:8080');
+    expect(loadConfig({ PUBLIC_URL: 'https://music.example.org/' }).publicUrl).toBe(
+      'https://music.example.org',
+    );
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, /^Invalid configuration: PORT /],
+    [{ PORT: '70000' }, /^Invalid configuration: PORT /],
+    [{ DATABASE_URL: 'mysql://x' }, /^Invalid configuration: DATABASE_URL must be a postgres/],
+    [{ PUBLIC_URL: 'ftp://x' }, /^Invalid configuration: PUBLIC_URL /],
+    [{ SPOTIFY_CLIENT_ID: 'id' }, /^Invalid configuration: SPOTIFY_CLIENT_SECRET set both/],
+    [{ SECRET_KEY: 'short' }, /^Invalid configuration: SECRET_KEY must be 32 bytes/],
+    [{ HOST: '0.0.0.0' }, /^Invalid configuration: HOST is not a loopback address/],
+  ])('stops on %o with one line naming the variable', (environment, message) => {
+    expect(() => loadConfig(environment)).toThrow(message);
+    try {
+      loadConfig(environment);
+    } catch (error) {
+      expect(String(error instanceof Error ? error.message : error)).not.toContain('\n');
+    }
+  });
+
+  it('allows a public host with Spotify credentials or an explicit demo opt-in', () => {
+    expect(loadConfig({ HOST: '0.0.0.0', ALLOW_DEMO_SIGNIN: 'true' }).host).toBe('0.0.0.0');
+    const spotify = loadConfig({
+      HOST: '0.0.0.0',
+      SPOTIFY_CLIENT_ID: 'a',
+      SPOTIFY_CLIENT_SECRET: 'b',
+    });
+    expect(spotify.streaming).toEqual({ kind: 'spotify', clientId: 'a', clientSecret: 'b' });
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: ' ' }).port).toBe(3000);
+  });
+});

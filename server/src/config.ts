@@ -1,0 +1,112 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const port = z.coerce.number().int().min(1).max(65535);
+const httpUrl = z.url({ protocol: /^https?$/ }).transform((url) => url.replace(/\/+$/, ''));
+const flag = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+
+const environment = z
+  .object({
+    PORT: port.default(3000),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    PUBLIC_URL: httpUrl.optional(),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL (leave it unset for SQLite)')
+      .optional(),
+    SPOTIFY_CLIENT_ID: z.string().min(1).optional(),
+    SPOTIFY_CLIENT_SECRET: z.string().min(1).optional(),
+    SPOTIFY_API_URL: httpUrl.default('https://api.spotify.com/v1'),
+    SPOTIFY_ACCOUNTS_URL: httpUrl.default('https://accounts.spotify.com'),
+    MUSICBRAINZ_URL: httpUrl.default('https://musicbrainz.org/ws/2'),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+      .optional(),
+    SECRET_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9+/_-]{43}=?$/, 'must be 32 bytes in base64 (openssl rand -base64 32)')
+      .optional(),
+    ALLOW_DEMO_SIGNIN: flag.default(false),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
+    WEB_DIST_DIR: z.string().min(1).optional(),
+  })
+  .refine((env) => Boolean(env.SPOTIFY_CLIENT_ID) === Boolean(env.SPOTIFY_CLIENT_SECRET), {
+    message:
+      'set both SPOTIFY_CLIENT_ID and SPOTIFY_CLIENT_SECRET, or neither for the demo service',
+    path: ['SPOTIFY_CLIENT_SECRET'],
+  })
+  // The demo service lets anyone sign in under any name: keep it on this machine unless told.
+  .refine((env) => env.SPOTIFY_CLIENT_ID || env.ALLOW_DEMO_SIGNIN || isLoopback(env.HOST), {
+    message:
+      'is not a loopback address, and demo sign-in lets anyone in under any name: set the Spotify credentials, or ALLOW_DEMO_SIGNIN=true',
+    path: ['HOST'],
+  });
+
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+export type Config = {
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  /** Unset means the embedded SQLite file in dataDir. */
+  databaseUrl: string | undefined;
+  streaming: { kind: 'demo' } | { kind: 'spotify'; clientId: string; clientSecret: string };
+  spotifyApiUrl: string;
+  spotifyAccountsUrl: string;
+  musicBrainzUrl: string;
+  redisUrl: string | undefined;
+  /** Base64 key for encrypting stored streaming tokens; generated into dataDir when unset. */
+  secretKey: string | undefined;
+  allowDemoSignInOnPublicHost: boolean;
+  logLevel: string;
+  /** Built web app to serve; undefined serves the API alone. */
+  webDistDir: string | undefined;
+};
+
+export class ConfigError extends Error {}
+
+/** Reads the environment; a bad value throws a ConfigError whose message is one line naming it. */
+export function loadConfig(env: NodeJS.ProcessEnv, defaultWebDistDir?: string): Config {
+  const parsed = environment.safeParse(withoutBlanks(env));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const variable = issue?.path.join('.') || 'environment';
+    throw new ConfigError(`Invalid configuration: ${variable} ${issue?.message ?? 'is invalid'}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: e.PUBLIC_URL ?? `http://127.0.0.1:${e.PORT}`,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    streaming:
+      e.SPOTIFY_CLIENT_ID && e.SPOTIFY_CLIENT_SECRET
+        ? { kind: 'spotify', clientId: e.SPOTIFY_CLIENT_ID, clientSecret: e.SPOTIFY_CLIENT_SECRET }
+        : { kind: 'demo' },
+    spotifyApiUrl: e.SPOTIFY_API_URL,
+    spotifyAccountsUrl: e.SPOTIFY_ACCOUNTS_URL,
+    musicBrainzUrl: e.MUSICBRAINZ_URL,
+    redisUrl: e.REDIS_URL,
+    secretKey: e.SECRET_KEY,
+    allowDemoSignInOnPublicHost: e.ALLOW_DEMO_SIGNIN,
+    logLevel: e.LOG_LEVEL,
+    webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : defaultWebDistDir,
+  };
+}
+
+/** An empty variable (PORT=) means "unset", as most shells and .env files intend. */
+function withoutBlanks(env: NodeJS.ProcessEnv): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(env).filter((entry): entry is [string, string] => Boolean(entry[1]?.trim())),
+  );
+}

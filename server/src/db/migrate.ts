@@ -1,0 +1,21 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import * as collection from './migrations/0001-collection';
+import type { Database } from './schema';
+
+/** Migrations are bundled with the server, so they are listed here rather than read from disk. */
+const migrations: Record<string, Migration> = {
+  '0001-collection': collection,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** Brings the schema up to date; each migration runs in a transaction, and a done one is skipped. */
+export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    const reason = error instanceof Error ? error.message : String(error ?? 'unknown error');
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${reason}`);
+  }
+}

@@ -1,0 +1,190 @@
+import type { Generated } from 'kysely';
+
+/** Timestamps are ISO-8601 UTC text in both databases, so one schema and one sort order serve both. */
+type Timestamp = string;
+
+export type Database = {
+  users: UsersTable;
+  sessions: SessionsTable;
+  sign_in_attempts: SignInAttemptsTable;
+  demo_authorization_codes: DemoAuthorizationCodesTable;
+  artists: ArtistsTable;
+  albums: AlbumsTable;
+  album_artists: AlbumArtistsTable;
+  album_first_adds: AlbumFirstAddsTable;
+  tracks: TracksTable;
+  genres: GenresTable;
+  album_genres: AlbumGenresTable;
+  artist_genres: ArtistGenresTable;
+  tags: TagsTable;
+  album_tags: AlbumTagsTable;
+  folders: FoldersTable;
+  folder_albums: FolderAlbumsTable;
+  images: ImagesTable;
+  discovery_searches: DiscoverySearchesTable;
+};
+
+export type UsersTable = {
+  id: Generated<number>;
+  provider: 'spotify' | 'demo';
+  provider_user_id: string;
+  display_name: string;
+  profile_image_url: string | null;
+  theme_preference: Generated<'light' | 'dark' | 'system'>;
+  /** Streaming-service tokens, encrypted (auth/secret-box.ts); never sent to the browser. */
+  streaming_access_token: string | null;
+  streaming_refresh_token: string | null;
+  streaming_token_expires_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+export type SessionsTable = {
+  id: Generated<number>;
+  user_id: number;
+  /** SHA-256 of the bearer token; the token itself is never stored. */
+  token_hash: string;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+};
+
+/** One row per sign-in in flight: the OAuth state and its PKCE verifier, used once. */
+export type SignInAttemptsTable = {
+  state: string;
+  code_verifier: string;
+  expires_at: Timestamp;
+};
+
+export type DemoAuthorizationCodesTable = {
+  code_hash: string;
+  display_name: string;
+  code_challenge: string;
+  redirect_uri: string;
+  expires_at: Timestamp;
+};
+
+export type ArtistsTable = {
+  id: Generated<number>;
+  user_id: number;
+  spotify_id: string | null;
+  name: string;
+  slug: string;
+  image_url: string | null;
+  created_at: Timestamp;
+};
+
+export type AlbumsTable = {
+  id: Generated<number>;
+  user_id: number;
+  spotify_id: string | null;
+  name: string;
+  /** Credited artists joined for display ("A, B"); album_artists holds each one. */
+  artist: string;
+  /** A full date, a year-month or a year, as the service gives it. */
+  release_date: string | null;
+  total_tracks: number | null;
+  image_url: string | null;
+  spotify_url: string | null;
+  added_at: Timestamp;
+  first_added_at: Timestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+export type AlbumArtistsTable = {
+  album_id: number;
+  artist_id: number;
+  position: number;
+};
+
+/** Remembers when a user first added an album, across removals and re-adds. */
+export type AlbumFirstAddsTable = {
+  user_id: number;
+  spotify_id: string;
+  first_added_at: Timestamp;
+};
+
+export type TracksTable = {
+  id: Generated<number>;
+  album_id: number;
+  spotify_id: string | null;
+  name: string;
+  artist: string;
+  track_number: number;
+  disc_number: Generated<number>;
+  duration_ms: number;
+  spotify_url: string | null;
+};
+
+export type GenresTable = {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  created_at: Timestamp;
+};
+
+export type AlbumGenresTable = {
+  album_id: number;
+  genre_id: number;
+  source: 'streaming' | 'musicbrainz' | 'user';
+};
+
+export type ArtistGenresTable = {
+  artist_id: number;
+  genre_id: number;
+};
+
+export type TagsTable = {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  color: Generated<string>;
+  created_at: Timestamp;
+};
+
+export type AlbumTagsTable = {
+  album_id: number;
+  tag_id: number;
+  created_at: Timestamp;
+};
+
+export type FoldersTable = {
+  id: Generated<number>;
+  user_id: number;
+  parent_id: number | null;
+  name: string;
+  description: string | null;
+  image_url: string | null;
+  sort_order: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+export type FolderAlbumsTable = {
+  folder_id: number;
+  album_id: number;
+  added_at: Timestamp;
+};
+
+/** Uploaded images live in the database so every app instance can serve them. */
+export type ImagesTable = {
+  id: Generated<number>;
+  user_id: number;
+  /** Random, unguessable key used in the public image URL. */
+  key: string;
+  content_type: string;
+  bytes: Uint8Array;
+  width: number;
+  height: number;
+  created_at: Timestamp;
+};
+
+export type DiscoverySearchesTable = {
+  id: Generated<number>;
+  user_id: number;
+  algorithm: 'musicbrainz' | 'recommendation' | 'new-releases';
+  /** The filters as JSON, exactly as searched. */
+  filters: string;
+  result_count: number;
+  created_at: Timestamp;
+};

@@ -1,0 +1,145 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { createTestDatabase, type TestDatabase } from '../testing/test-database';
+
+describe('the HTTP surface', () => {
+  let database: TestDatabase;
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  const logLines: string[] = [];
+  const distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gatefold-web-'));
+
+  beforeAll(async () => {
+    fs.mkdirSync(path.join(distDir, 'assets'));
+    fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>Gatefold</title>');
+    fs.writeFileSync(path.join(distDir, 'assets', 'index-abc123.js'), 'console.log(1)');
+    database = await createTestDatabase('sqlite');
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        logLines.push(String(chunk));
+        done();
+      },
+    });
+    app = await buildApp({
+      config: loadConfig({ DATA_DIR: '/nonexistent', WEB_DIST_DIR: distDir }),
+      db: database.db,
+      secretKey: randomBytes(32),
+      logger: { level: 'info', stream },
+    });
+    app.get('/api/test/explode', async () => {
+      throw new Error('select * from secrets failed at /srv/app.ts:12');
+    });
+    app.post(
+      '/api/test/echo',
+      { schema: { body: z.object({ name: z.string().min(1) }) } },
+      async (request) => request.body,
+    );
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.destroy();
+    fs.rmSync(distDir, { recursive: true });
+  });
+
+  it('answers the health check', async () => {
+    const response = await app.inject({ url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('publishes an OpenAPI document generated from the route schemas', async () => {
+    const document = (await app.inject({ url: '/api/openapi.json' })).json();
+    expect(document.openapi).toMatch(/^3\./);
+    const profile = document.paths['/api/v1/auth/profile'].patch;
+    expect(
+      profile.requestBody.content['application/json'].schema.properties.theme_preference.enum,
+    ).toEqual(['light', 'dark', 'system']);
+    expect(document.paths['/api/demo/token']).toBeUndefined();
+  });
+
+  it('answers an unknown API route with a JSON 404', async () => {
+    const response = await app.inject({ url: '/api/v1/nothing-here?x=1' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ detail: 'There is no GET /api/v1/nothing-here.' });
+  });
+
+  it('answers malformed JSON with 400 and a schema failure with 422 and the failing field', async () => {
+    const malformed = await app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name": ',
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toEqual({ detail: 'The request body is not valid JSON.' });
+    const invalid = await app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      payload: { name: '' },
+    });
+    expect(invalid.statusCode).toBe(422);
+    expect(invalid.json().errors).toEqual([{ field: 'name', message: expect.any(String) }]);
+  });
+
+  it('answers a wrong content type with 415', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'text/csv' },
+      payload: 'a,b',
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json().detail).toBeTruthy();
+  });
+
+  it('hides internals of a failure and logs it with the request id', async () => {
+    const response = await app.inject({ url: '/api/test/explode' });
+    expect(response.statusCode).toBe(500);
+    const { detail } = response.json();
+    expect(detail).toMatch(/^Something went wrong on our side \(request req-[\w-]+\)\.$/);
+    expect(response.body).not.toMatch(/select|secrets|app\.ts|stack/);
+    const requestId = /request (req-[\w-]+)/.exec(detail)?.[1];
+    const logged = logLines.find((line) => line.includes('"level":50'));
+    expect(logged).toContain(`"reqId":"${requestId}"`);
+    expect(logged).toContain('select * from secrets');
+  });
+
+  it('sends a strict content security policy and no referrer', async () => {
+    const response = await app.inject({ url: '/api/health' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('unsafe-eval');
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('serves the web app for any non-API path, never cached, and hashed assets for a year', async () => {
+    const page = await app.inject({ url: '/folders/12' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<title>Gatefold</title>');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    const asset = await app.inject({ url: '/assets/index-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('keeps handed-over tokens and sign-in codes out of the log', async () => {
+    await app.inject({ url: '/auth/success?token=SECRET-TOKEN-123' });
+    await app.inject({ url: '/api/v1/auth/callback?code=SECRET-CODE-456&state=SECRET-STATE' });
+    await app.inject({
+      url: '/api/v1/auth/me',
+      headers: { authorization: 'Bearer SECRET-BEARER-789' },
+    });
+    const log = logLines.join('');
+    expect(log).toContain('/auth/success?token=[redacted]');
+    expect(log).not.toMatch(/SECRET-(TOKEN|CODE|STATE|BEARER)/);
+  });
+});

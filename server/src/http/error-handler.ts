@@ -1,0 +1,45 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { HttpError } from './errors';
+
+/** Fastify's own failures that are the client's doing, and the sentence each gets. */
+const clientErrors: Record<string, { status: number; detail: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, detail: 'The request body is not valid JSON.' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, detail: 'The request body is empty.' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, detail: 'The request body is too large.' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, detail: 'That content type is not accepted.' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, detail: 'The Content-Length is wrong.' },
+};
+
+/** Turns every failure into {"detail": …} with the right status; internals stay in the log. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).send({
+        detail: error.detail,
+        ...(error.fieldErrors ? { errors: error.fieldErrors } : {}),
+      });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = error.validation.map((issue) => ({
+        field: issue.instancePath.slice(1).replaceAll('/', '.') || (error.validationContext ?? ''),
+        message: issue.message ?? 'is invalid',
+      }));
+      const first = errors[0];
+      const detail = first ? `${first.field || 'request'}: ${first.message}` : 'Invalid request.';
+      return reply.status(422).send({ detail, errors });
+    }
+    const known = error.code ? clientErrors[error.code] : undefined;
+    if (known) return reply.status(known.status).send({ detail: known.detail });
+    if (error.statusCode === 429) {
+      return reply.status(429).send({ detail: 'Too many requests. Please wait a moment.' });
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.status(error.statusCode).send({ detail: 'The request could not be processed.' });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply
+      .status(500)
+      .send({ detail: `Something went wrong on our side (request ${request.id}).` });
+  });
+}

@@ -1,0 +1,140 @@
+import { createHash, randomBytes } from 'node:crypto';
+import http from 'node:http';
+
+export const FAKE_CLIENT_ID = 'fake-client-id';
+export const FAKE_CLIENT_SECRET = 'fake-client-secret';
+
+type Grant = { redirectUri: string; challenge: string };
+
+/**
+ * A loopback stand-in for Spotify's accounts service and Web API, answering in their shapes
+ * (RFC 6749 token responses, Web API error objects), so the real client code runs against it.
+ */
+export async function startFakeSpotify(user = { id: 'spotify-ada', display_name: 'Ada Lovelace' }) {
+  const grants = new Map<string, Grant>();
+  const accessTokens = new Set<string>();
+  const refreshTokens = new Set<string>();
+  const seen = { authorize: [] as URLSearchParams[], refreshes: 0 };
+
+  const issueTokens = (withRefresh: boolean) => {
+    const access = randomBytes(16).toString('hex');
+    accessTokens.add(access);
+    const refresh = withRefresh ? randomBytes(16).toString('hex') : undefined;
+    if (refresh) refreshTokens.add(refresh);
+    return {
+      access_token: access,
+      token_type: 'Bearer',
+      scope: 'user-read-private user-read-email user-library-read',
+      expires_in: 3600,
+      ...(refresh ? { refresh_token: refresh } : {}),
+    };
+  };
+
+  const server = http.createServer(async (request, response) => {
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
+      response.writeHead(status, { 'content-type': 'application/json', ...headers });
+      response.end(JSON.stringify(body));
+    };
+
+    if (request.method === 'GET' && url.pathname === '/authorize') {
+      const query = url.searchParams;
+      seen.authorize.push(query);
+      if (
+        query.get('client_id') !== FAKE_CLIENT_ID ||
+        query.get('code_challenge_method') !== 'S256'
+      ) {
+        return send(400, { error: 'invalid_request' });
+      }
+      const code = randomBytes(16).toString('hex');
+      grants.set(code, {
+        redirectUri: query.get('redirect_uri') ?? '',
+        challenge: query.get('code_challenge') ?? '',
+      });
+      const back = new URL(query.get('redirect_uri') ?? '');
+      back.searchParams.set('code', code);
+      back.searchParams.set('state', query.get('state') ?? '');
+      response.writeHead(302, { location: back.toString() });
+      return response.end();
+    }
+
+    if (request.method === 'POST' && url.pathname === '/api/token') {
+      if (!hasClientCredentials(request.headers.authorization)) {
+        return send(400, { error: 'invalid_client', error_description: 'Invalid client' });
+      }
+      const form = new URLSearchParams(await readBody(request));
+      if (form.get('grant_type') === 'authorization_code') {
+        const grant = grants.get(form.get('code') ?? '');
+        grants.delete(form.get('code') ?? '');
+        const challenge = createHash('sha256')
+          .update(form.get('code_verifier') ?? '')
+          .digest('base64url');
+        if (
+          !grant ||
+          grant.redirectUri !== form.get('redirect_uri') ||
+          grant.challenge !== challenge
+        ) {
+          return send(400, {
+            error: 'invalid_grant',
+            error_description: 'Invalid authorization code',
+          });
+        }
+        return send(200, issueTokens(true));
+      }
+      if (form.get('grant_type') === 'refresh_token') {
+        if (!refreshTokens.has(form.get('refresh_token') ?? '')) {
+          return send(400, { error: 'invalid_grant', error_description: 'Invalid refresh token' });
+        }
+        seen.refreshes += 1;
+        return send(200, issueTokens(false));
+      }
+      return send(400, { error: 'unsupported_grant_type' });
+    }
+
+    const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
+    if (!token || !accessTokens.has(token)) {
+      return send(401, { error: { status: 401, message: 'Invalid access token' } });
+    }
+    if (request.method === 'GET' && url.pathname === '/v1/me') {
+      return send(200, {
+        id: user.id,
+        display_name: user.display_name,
+        type: 'user',
+        uri: `spotify:user:${user.id}`,
+        href: `https://api.spotify.com/v1/users/${user.id}`,
+        external_urls: { spotify: `https://open.spotify.com/user/${user.id}` },
+        images: [{ url: 'https://i.scdn.co/image/ab67757000003b82fake', height: 300, width: 300 }],
+      });
+    }
+    return send(404, { error: { status: 404, message: 'Service not found' } });
+  });
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('The fake did not get a port.');
+  const base = `http://127.0.0.1:${address.port}`;
+  return {
+    environment: {
+      SPOTIFY_CLIENT_ID: FAKE_CLIENT_ID,
+      SPOTIFY_CLIENT_SECRET: FAKE_CLIENT_SECRET,
+      SPOTIFY_ACCOUNTS_URL: base,
+      SPOTIFY_API_URL: `${base}/v1`,
+    },
+    seen,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** HTTP Basic with form-encoded id and secret (RFC 6749 §2.3.1), as Spotify accepts it. */
+function hasClientCredentials(authorization: string | undefined): boolean {
+  const encoded = /^Basic (.+)$/.exec(authorization ?? '')?.[1] ?? '';
+  const [id = '', secret = ''] = Buffer.from(encoded, 'base64').toString('utf8').split(':');
+  const decode = (part: string) => decodeURIComponent(part.replaceAll('+', ' '));
+  return decode(id) === FAKE_CLIENT_ID && decode(secret) === FAKE_CLIENT_SECRET;
+}
+
+async function readBody(request: http.IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(Buffer.from(chunk));
+  return Buffer.concat(chunks).toString('utf8');
+}

@@ -1,0 +1,66 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
+import { buildApp } from '../app';
+import { type Config, loadConfig } from '../config';
+import { createTestDatabase, type DatabaseKind, type TestDatabase } from './test-database';
+
+export type TestApp = TestDatabase & { app: FastifyInstance; config: Config };
+
+/** The real app on a fresh database; `environment` is read exactly as main.ts reads it. */
+export async function createTestApp(
+  kind: DatabaseKind,
+  environment: Record<string, string> = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase(kind);
+  const config = loadConfig({ DATA_DIR: '/nonexistent', ...environment });
+  const app = await buildApp({ config, db: database.db, secretKey: randomBytes(32) });
+  await app.ready();
+  return {
+    ...database,
+    app,
+    config,
+    destroy: async () => {
+      await app.close();
+      await database.destroy();
+    },
+  };
+}
+
+/** One app for the tests of a describe block; each test signs in under names of its own. */
+export function useTestApp(kind: DatabaseKind, environment: Record<string, string> = {}) {
+  let current: TestApp | undefined;
+  beforeAll(async () => {
+    current = await createTestApp(kind, environment);
+  });
+  afterAll(async () => current?.destroy());
+  return () => {
+    if (!current) throw new Error('The test app is not ready yet.');
+    return current;
+  };
+}
+
+/** Signs in through the demo service the way a browser does, then swaps the handed-over token. */
+export async function signIn(app: FastifyInstance, displayName: string): Promise<string> {
+  let location = `/api/v1/auth/login?login_hint=${encodeURIComponent(displayName)}`;
+  while (!location.startsWith('/auth/success')) {
+    const response = await app.inject({ method: 'GET', url: location });
+    if (response.statusCode !== 302) {
+      throw new Error(`Sign-in stopped at ${location}: ${response.statusCode} ${response.body}`);
+    }
+    const next = new URL(String(response.headers.location), 'http://127.0.0.1:3000');
+    location = next.pathname + next.search;
+  }
+  const handoff = new URL(location, 'http://127.0.0.1').searchParams.get('token');
+  const refreshed = await app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/refresh',
+    headers: { authorization: `Bearer ${handoff}` },
+  });
+  return refreshed.json<{ token: string }>().token;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A display name no other test uses, so tests sharing an app never see each other's rows. */
+export const uniqueName = (base: string) => `${base} ${randomBytes(3).toString('hex')}`;

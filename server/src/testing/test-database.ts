@@ -1,0 +1,47 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import pg from 'pg';
+import { openDatabase } from '../db/database';
+import { migrateToLatest } from '../db/migrate';
+import type { Database } from '../db/schema';
+
+export type DatabaseKind = 'sqlite' | 'postgres';
+
+/** SQLite always; PostgreSQL too when TEST_DATABASE_URL names one. */
+export const testDatabaseKinds: DatabaseKind[] = process.env.TEST_DATABASE_URL
+  ? ['sqlite', 'postgres']
+  : ['sqlite'];
+
+export type TestDatabase = { db: Kysely<Database>; destroy(): Promise<void> };
+
+/** A freshly migrated database: in-memory SQLite, or a schema of its own on PostgreSQL. */
+export async function createTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
+  if (kind === 'sqlite') {
+    const db = openDatabase({ kind: 'sqlite', file: ':memory:' });
+    await migrateToLatest(db);
+    return { db, destroy: () => db.destroy() };
+  }
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DATABASE_URL is not set.');
+  const schema = `test_${randomBytes(8).toString('hex')}`;
+  await withAdminClient(url, (client) => client.query(`create schema ${schema}`));
+  const db = openDatabase({ kind: 'postgres', url, schema });
+  await migrateToLatest(db);
+  return {
+    db,
+    destroy: async () => {
+      await db.destroy();
+      await withAdminClient(url, (client) => client.query(`drop schema ${schema} cascade`));
+    },
+  };
+}
+
+async function withAdminClient<T>(url: string, work: (client: pg.Client) => Promise<T>) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,11 @@
+import { defineProject } from 'vitest/config';
+
+export default defineProject({
+  test: {
+    name: 'server',
+    include: ['src/**/*.test.ts'],
+    environment: 'node',
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+  },
+});
