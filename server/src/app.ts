@@ -9,6 +9,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import { demoAuthorizationServer } from './auth/demo-authorization-server';
 import { authRoutes } from './auth/routes';
@@ -26,8 +27,8 @@ export type AppOptions = {
   db: Kysely<Database>;
   secretKey: Buffer;
   logger?: FastifyServerOptions['logger'];
-  /** Requests a client may make per minute before 429. */
-  rateLimitPerMinute?: number;
+  /** Requests a client may make per minute before 429, and the Redis key prefix of the counters. */
+  rateLimit?: { perMinute: number; namespace: string };
 };
 
 export async function buildApp({
@@ -35,7 +36,7 @@ export async function buildApp({
   db,
   secretKey,
   logger = false,
-  rateLimitPerMinute = 1200,
+  rateLimit: limits = { perMinute: 1200, namespace: 'gatefold-rate-limit-' },
 }: AppOptions) {
   const app = Fastify({
     logger:
@@ -69,7 +70,17 @@ export async function buildApp({
     },
     referrerPolicy: { policy: 'no-referrer' },
   });
-  await app.register(rateLimit, { max: rateLimitPerMinute, timeWindow: '1 minute' });
+  // With several instances, Redis holds the counters so a client's limit is one across them all.
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000 })
+    : undefined;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  await app.register(rateLimit, {
+    max: limits.perMinute,
+    timeWindow: '1 minute',
+    nameSpace: limits.namespace,
+    ...(redis ? { redis } : {}),
+  });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Gatefold API', version: '1.0.0' },

@@ -1,0 +1,68 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { createTestDatabase, type TestDatabase } from '../testing/test-database';
+
+const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+async function redisAnswers(): Promise<boolean> {
+  const { Redis } = await import('ioredis');
+  const client = new Redis(redisUrl, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    connectTimeout: 500,
+  });
+  try {
+    await client.connect();
+    return (await client.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    client.disconnect();
+  }
+}
+
+describe('rate limiting', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase('sqlite');
+  });
+  afterAll(async () => database.destroy());
+
+  const build = (environment: Record<string, string>, namespace: string) =>
+    buildApp({
+      config: loadConfig({ DATA_DIR: '/nonexistent', ...environment }),
+      db: database.db,
+      secretKey: randomBytes(32),
+      rateLimit: { perMinute: 3, namespace },
+    });
+
+  it('answers 429 with a detail once a client passes its limit', async () => {
+    const app = await build({}, 'memory-');
+    const statuses = [];
+    for (let i = 0; i < 4; i += 1)
+      statuses.push((await app.inject({ url: '/api/health' })).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    const limited = await app.inject({ url: '/api/health' });
+    expect(limited.json()).toEqual({ detail: 'Too many requests. Please wait a moment.' });
+    await app.close();
+  });
+
+  it('shares one limit across instances through Redis', async (context) => {
+    if (!(await redisAnswers())) {
+      if (process.env.CI) throw new Error(`Redis does not answer at ${redisUrl}.`);
+      context.skip();
+    }
+    const namespace = `test-${randomBytes(6).toString('hex')}-`;
+    const first = await build({ REDIS_URL: redisUrl }, namespace);
+    const second = await build({ REDIS_URL: redisUrl }, namespace);
+    const statuses = [];
+    for (const app of [first, second, first, second]) {
+      statuses.push((await app.inject({ url: '/api/health' })).statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    await first.close();
+    await second.close();
+  });
+});
