@@ -141,9 +141,14 @@ test('the explore button scrolls to the features', async ({ page }) => {
   await expect(landing.featuresSection()).not.toBeInViewport();
   await landing.exploreFeaturesButton().click();
   await expect(landing.featuresSection()).toBeInViewport();
-  for (const feature of ['Folders', 'Tags', 'Search', 'Analytics', 'Dark mode', 'Privacy']) {
-    await expect(
-      landing.featuresSection().getByRole('heading', { name: feature, exact: false }).first(),
-    ).toBeVisible();
+  for (const feature of [
+    'Nested folders',
+    'Coloured tags',
+    'Search and discovery',
+    'Listening analytics',
+    'Dark mode',
+    'Private by design',
+  ]) {
+    await expect(landing.featuresSection().getByRole('heading', { name: feature })).toBeVisible();
   }
 });
