@@ -11,16 +11,24 @@ import {
 } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
+import { albumRoutes } from './albums/routes';
+import { artistRoutes } from './artists/routes';
 import { demoAuthorizationServer } from './auth/demo-authorization-server';
 import { authRoutes } from './auth/routes';
 import { createSecretBox } from './auth/secret-box';
+import { requireSession } from './auth/session-hook';
 import { purgeExpired } from './auth/sessions';
 import { signInProvider } from './auth/sign-in-providers';
 import type { Config } from './config';
 import type { Database } from './db/schema';
+import { folderRoutes } from './folders/routes';
+import { genreRoutes } from './genres/routes';
 import { registerErrorHandler } from './http/error-handler';
 import { serializeRequest } from './http/log-redaction';
 import { serveWebApp } from './http/web-app';
+import { imageRoutes } from './images/routes';
+import { collectionSearchRoutes } from './search/collection-routes';
+import { tagRoutes } from './tags/routes';
 
 export type AppOptions = {
   config: Config;
@@ -39,6 +47,7 @@ export async function buildApp({
   rateLimit: limits = { perMinute: 1200, namespace: 'gatefold-rate-limit-' },
 }: AppOptions) {
   const app = Fastify({
+    routerOptions: { ignoreTrailingSlash: true },
     logger:
       logger && typeof logger === 'object'
         ? { ...logger, serializers: { req: serializeRequest } }
@@ -94,9 +103,13 @@ export async function buildApp({
 
   await app.register(
     async (api) => {
-      api.get('/health', { schema: { response: { 200: healthStatus } } }, async () => ({
-        status: 'ok' as const,
-      }));
+      api.get(
+        '/health',
+        { schema: { summary: 'Ready to serve', response: { 200: healthStatus } } },
+        async () => ({
+          status: 'ok' as const,
+        }),
+      );
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       if (provider.kind === 'demo') {
         await api.register(demoAuthorizationServer(db, box, provider.redirectUri), {
@@ -105,6 +118,17 @@ export async function buildApp({
       }
       await api.register(authRoutes({ db, box, provider, publicUrl: config.publicUrl }), {
         prefix: '/v1/auth',
+      });
+      // Public: an <img> cannot send a bearer token, and the random key is the secret.
+      await api.register(imageRoutes(db), { prefix: '/v1/images' });
+      await api.register(async (signedIn) => {
+        signedIn.addHook('onRequest', requireSession(db));
+        await signedIn.register(albumRoutes(db), { prefix: '/v1/albums' });
+        await signedIn.register(folderRoutes(db), { prefix: '/v1/folders' });
+        await signedIn.register(tagRoutes(db), { prefix: '/v1/tags' });
+        await signedIn.register(genreRoutes(db), { prefix: '/v1/genres' });
+        await signedIn.register(artistRoutes(db), { prefix: '/v1/artists' });
+        await signedIn.register(collectionSearchRoutes(db), { prefix: '/v1/search' });
       });
     },
     { prefix: '/api' },

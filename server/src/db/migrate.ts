@@ -9,9 +9,16 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-/** Brings the schema up to date; each migration runs in a transaction, and a done one is skipped. */
-export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
-  const migrator = new Migrator({ db, provider });
+/**
+ * Brings the schema up to date; each migration runs in a transaction, and a done one is skipped.
+ * `schema` names where the bookkeeping tables live when it is not the default (test runs).
+ */
+export async function migrateToLatest(db: Kysely<Database>, schema?: string): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider,
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {

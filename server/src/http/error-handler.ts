@@ -18,6 +18,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(error.statusCode).send({
         detail: error.detail,
         ...(error.fieldErrors ? { errors: error.fieldErrors } : {}),
+        ...error.extra,
       });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

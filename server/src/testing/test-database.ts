@@ -26,7 +26,7 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
   const schema = `test_${randomBytes(8).toString('hex')}`;
   await withAdminClient(url, (client) => client.query(`create schema ${schema}`));
   const db = openDatabase({ kind: 'postgres', url, schema });
-  await migrateToLatest(db);
+  await migrateToLatest(db, schema);
   return {
     db,
     destroy: async () => {

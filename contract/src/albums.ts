@@ -1,0 +1,148 @@
+import { z } from 'zod';
+import { genreRef } from './genres';
+import { imageUrl } from './images';
+import { pageQuery } from './list-query';
+import { tagRef } from './tags';
+
+/** A full date, a year-month or a year, as streaming services give release dates. */
+export const releaseDate = z
+  .string()
+  .trim()
+  .regex(
+    /^\d{4}(-(0[1-9]|1[0-2])(-(0[1-9]|[12]\d|3[01]))?)?$/,
+    'must be YYYY, YYYY-MM or YYYY-MM-DD',
+  )
+  .refine(isCalendarDate, { message: 'is not a real date' });
+
+/** 1973-02-30 has the right shape but no such day. */
+function isCalendarDate(value: string): boolean {
+  const [year, month, day] = value.split('-').map(Number);
+  if (year === undefined || month === undefined || day === undefined) return true;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+export const spotifyId = z.string().regex(/^[A-Za-z0-9]{1,64}$/, 'must be a streaming-service id');
+
+export const track = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  artist: z.string(),
+  track_number: z.number().int(),
+  disc_number: z.number().int(),
+  duration_ms: z.number().int(),
+  spotify_url: z.string().nullable(),
+});
+export type Track = z.infer<typeof track>;
+
+export const folderRef = z.object({ id: z.number().int(), name: z.string() });
+
+/** An album as lists show it. */
+export const albumSummary = z.object({
+  id: z.number().int(),
+  spotify_id: z.string().nullable(),
+  name: z.string(),
+  artist: z.string(),
+  release_date: z.string().nullable(),
+  total_tracks: z.number().int().nullable(),
+  image_url: z.string().nullable(),
+  spotify_url: z.string().nullable(),
+  tags: z.array(tagRef),
+  genres: z.array(genreRef),
+  added_at: z.string(),
+  first_added_at: z.string(),
+  created_at: z.string(),
+});
+export type AlbumSummary = z.infer<typeof albumSummary>;
+
+/** GET /v1/albums/{id} */
+export const albumDetail = albumSummary.extend({
+  tracks: z.array(track),
+  folders: z.array(folderRef),
+});
+export type AlbumDetail = z.infer<typeof albumDetail>;
+
+const text = (max: number) => z.string().trim().min(1, 'is required').max(max);
+const optionalUrl = z
+  .string()
+  .trim()
+  .max(2000)
+  .regex(/^https?:\/\//i, 'must be an http(s) address');
+
+/** What an album is stored from: SPEC §7's fields, plus the tracks, genres and artists known. */
+export const albumCreate = z.object({
+  spotify_id: spotifyId,
+  name: text(500),
+  artist: text(500),
+  release_date: releaseDate.nullish(),
+  total_tracks: z.number().int().min(0).max(10_000).nullish(),
+  image_url: imageUrl.nullish(),
+  spotify_url: optionalUrl.nullish(),
+  artists: z
+    .array(
+      z.object({
+        spotify_id: spotifyId.nullish(),
+        name: text(500),
+        image_url: optionalUrl.nullish(),
+        genres: z.array(text(100)).max(50).optional(),
+      }),
+    )
+    .max(50)
+    .optional(),
+  genres: z.array(text(100)).max(50).optional(),
+  tracks: z
+    .array(
+      z.object({
+        spotify_id: spotifyId.nullish(),
+        name: text(500),
+        artist: text(1000),
+        track_number: z.number().int().min(1),
+        disc_number: z.number().int().min(1).default(1),
+        duration_ms: z.number().int().min(0),
+        spotify_url: optionalUrl.nullish(),
+      }),
+    )
+    .max(1000)
+    .optional(),
+});
+export type AlbumCreate = z.input<typeof albumCreate>;
+
+/** PUT /v1/albums/{id}: corrections to what the service gave. */
+export const albumUpdate = z
+  .object({
+    name: text(500).optional(),
+    artist: text(500).optional(),
+    release_date: releaseDate.nullable().optional(),
+    image_url: imageUrl.nullable().optional(),
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    message: 'give at least one of name, artist, release_date, image_url',
+  });
+export type AlbumUpdate = z.infer<typeof albumUpdate>;
+
+/** SPEC §9's album sorts, in menu order (albumSort.options); Recently Added is the default. */
+export const albumSort = z.enum([
+  'name-asc',
+  'name-desc',
+  'artist-asc',
+  'artist-desc',
+  'year-asc',
+  'year-desc',
+  'added-desc',
+  'added-asc',
+]);
+export type AlbumSort = z.infer<typeof albumSort>;
+export const ALBUM_SORT_LABELS = {
+  'name-asc': 'Name (A-Z)',
+  'name-desc': 'Name (Z-A)',
+  'artist-asc': 'Artist (A-Z)',
+  'artist-desc': 'Artist (Z-A)',
+  'year-asc': 'Year (Oldest First)',
+  'year-desc': 'Year (Newest First)',
+  'added-desc': 'Recently Added',
+  'added-asc': 'Oldest Added',
+} satisfies Record<AlbumSort, string>;
+export const DEFAULT_ALBUM_SORT: AlbumSort = 'added-desc';
+
+export const albumListQuery = pageQuery.extend({ sort: albumSort.default(DEFAULT_ALBUM_SORT) });
+export type AlbumListQuery = z.infer<typeof albumListQuery>;

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { pageQuery } from './list-query';
+
+export const artist = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  name: z.string(),
+  image_url: z.string().nullable(),
+  album_count: z.number().int(),
+  genres: z.array(z.string()),
+  tags: z.array(z.object({ name: z.string(), color: z.string() })),
+  /** When this user first added one of the artist's albums, and when last. */
+  first_album_date: z.string().nullable(),
+  latest_album_date: z.string().nullable(),
+});
+export type Artist = z.infer<typeof artist>;
+
+/** SPEC §9's artist sorts; "added" goes by latest_album_date. */
+export const artistSort = z.enum(['name-asc', 'name-desc', 'added-desc', 'added-asc']);
+export type ArtistSort = z.infer<typeof artistSort>;
+export const ARTIST_SORT_LABELS = {
+  'name-asc': 'Name (A-Z)',
+  'name-desc': 'Name (Z-A)',
+  'added-desc': 'Recently Added',
+  'added-asc': 'Oldest Added',
+} satisfies Record<ArtistSort, string>;
+
+export const ARTISTS_PER_PAGE = 20;
+
+export const artistListQuery = pageQuery.extend({ sort: artistSort.default('name-asc') });
+export type ArtistListQuery = z.infer<typeof artistListQuery>;

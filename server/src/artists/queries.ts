@@ -1,0 +1,159 @@
+import type { Artist, ArtistSort } from '@gatefold/contract/artists';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { containsText, sameText, toCount } from '../db/text-match';
+
+export type ArtistQuery = {
+  q?: string | undefined;
+  sort: ArtistSort;
+  limit: number;
+  offset: number;
+};
+
+/** The user's credited artists with album count and first/latest add, optionally matched by q. */
+function artistsWithAlbums(db: Kysely<Database>, userId: number, q: string | undefined) {
+  return db
+    .selectFrom('artists')
+    .innerJoin('album_artists', 'album_artists.artist_id', 'artists.id')
+    .innerJoin('albums', 'albums.id', 'album_artists.album_id')
+    .where('artists.user_id', '=', userId)
+    .$if(Boolean(q), (query) =>
+      // SPEC §5: the name or any genre, case-insensitive.
+      query.where(({ or, exists, selectFrom, ref }) =>
+        or([
+          containsText(ref('artists.name'), q ?? ''),
+          exists(
+            selectFrom('album_artists as credited')
+              .innerJoin('album_genres', 'album_genres.album_id', 'credited.album_id')
+              .innerJoin('genres', 'genres.id', 'album_genres.genre_id')
+              .select('credited.artist_id')
+              .whereRef('credited.artist_id', '=', 'artists.id')
+              .where((inner) => containsText(inner.ref('genres.name'), q ?? '')),
+          ),
+          exists(
+            selectFrom('artist_genres')
+              .innerJoin('genres', 'genres.id', 'artist_genres.genre_id')
+              .select('artist_genres.artist_id')
+              .whereRef('artist_genres.artist_id', '=', 'artists.id')
+              .where((inner) => containsText(inner.ref('genres.name'), q ?? '')),
+          ),
+        ]),
+      ),
+    )
+    .select([
+      'artists.id',
+      'artists.slug',
+      'artists.name',
+      'artists.image_url',
+      (eb) => eb.fn.count('albums.id').as('album_count'),
+      (eb) => eb.fn.min('albums.first_added_at').as('first_album_date'),
+      (eb) => eb.fn.max('albums.added_at').as('latest_album_date'),
+    ])
+    .groupBy(['artists.id', 'artists.slug', 'artists.name', 'artists.image_url']);
+}
+
+/** One page of artists and the count of all that match: four queries whatever the numbers. */
+export async function listArtists(db: Kysely<Database>, userId: number, query: ArtistQuery) {
+  const matching = artistsWithAlbums(db, userId, query.q);
+  const direction = query.sort.endsWith('asc') ? 'asc' : 'desc';
+  const ordered = query.sort.startsWith('name')
+    ? matching.orderBy((eb) => eb.fn('lower', ['artists.name']), direction)
+    : matching
+        .orderBy('latest_album_date', direction)
+        .orderBy((eb) => eb.fn('lower', ['artists.name']));
+  const [count, rows] = await Promise.all([
+    db
+      .selectFrom(matching.as('matching'))
+      .select((eb) => eb.fn.countAll().as('total'))
+      .executeTakeFirst(),
+    ordered.orderBy('artists.id').limit(query.limit).offset(query.offset).execute(),
+  ]);
+  return { total: toCount(count?.total), artists: await presentArtists(db, rows) };
+}
+
+/** An artist by id, slug or name (DESIGN §5), with its albums counted. */
+export async function findArtist(db: Kysely<Database>, userId: number, key: string) {
+  const rows = await artistsWithAlbums(db, userId, undefined)
+    .where((eb) =>
+      eb.or([
+        ...(/^\d+$/.test(key) ? [eb('artists.id', '=', Number(key))] : []),
+        eb('artists.slug', '=', key.toLowerCase()),
+        sameText(eb.ref('artists.name'), key),
+      ]),
+    )
+    .execute();
+  // An id beats a slug beats a name, should one key match several artists.
+  const best =
+    rows.find((row) => String(row.id) === key) ??
+    rows.find((row) => row.slug === key.toLowerCase()) ??
+    rows[0];
+  return best && (await presentArtists(db, [best]))[0];
+}
+
+type ArtistRow = {
+  id: number;
+  slug: string;
+  name: string;
+  image_url: string | null;
+  album_count: unknown;
+  first_album_date: string | null;
+  latest_album_date: string | null;
+};
+
+/** Adds genres (most frequent first) and tags to artist rows: two queries for any number. */
+async function presentArtists(db: Kysely<Database>, rows: ArtistRow[]): Promise<Artist[]> {
+  const ids = rows.map((row) => row.id);
+  if (ids.length === 0) return [];
+  const [albumGenres, ownGenres, tags] = await Promise.all([
+    db
+      .selectFrom('album_artists')
+      .innerJoin('album_genres', 'album_genres.album_id', 'album_artists.album_id')
+      .innerJoin('genres', 'genres.id', 'album_genres.genre_id')
+      .select(['album_artists.artist_id', 'genres.name', (eb) => eb.fn.countAll().as('uses')])
+      .where('album_artists.artist_id', 'in', ids)
+      .groupBy(['album_artists.artist_id', 'genres.name'])
+      .execute(),
+    db
+      .selectFrom('artist_genres')
+      .innerJoin('genres', 'genres.id', 'artist_genres.genre_id')
+      .select(['artist_genres.artist_id', 'genres.name'])
+      .where('artist_genres.artist_id', 'in', ids)
+      .execute(),
+    db
+      .selectFrom('album_artists')
+      .innerJoin('album_tags', 'album_tags.album_id', 'album_artists.album_id')
+      .innerJoin('tags', 'tags.id', 'album_tags.tag_id')
+      .select([
+        'album_artists.artist_id',
+        'tags.name',
+        'tags.color',
+        (eb) => eb.fn.countAll().as('uses'),
+      ])
+      .where('album_artists.artist_id', 'in', ids)
+      .groupBy(['album_artists.artist_id', 'tags.name', 'tags.color'])
+      .execute(),
+  ]);
+  const byUse = <T extends { uses: unknown; name: string }>(a: T, b: T) =>
+    toCount(Number(b.uses)) - toCount(Number(a.uses)) || a.name.localeCompare(b.name);
+
+  return rows.map((row) => {
+    const genres = [
+      ...albumGenres.filter((g) => g.artist_id === row.id).sort(byUse),
+      ...ownGenres.filter((g) => g.artist_id === row.id).map((g) => ({ ...g, uses: 0 })),
+    ].map((g) => g.name);
+    return {
+      id: row.id,
+      slug: row.slug,
+      name: row.name,
+      image_url: row.image_url,
+      album_count: toCount(Number(row.album_count)),
+      genres: [...new Map(genres.map((name) => [name.toLowerCase(), name])).values()],
+      tags: tags
+        .filter((t) => t.artist_id === row.id)
+        .sort(byUse)
+        .map(({ name, color }) => ({ name, color })),
+      first_album_date: row.first_album_date,
+      latest_album_date: row.latest_album_date,
+    };
+  });
+}

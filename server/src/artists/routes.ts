@@ -1,0 +1,69 @@
+import { albumListQuery, albumSummary } from '@gatefold/contract/albums';
+import { artist, artistListQuery } from '@gatefold/contract/artists';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { albumPage } from '../albums/album-page';
+import type { Database } from '../db/schema';
+import { notFound } from '../http/errors';
+import { withTotalCount } from '../http/paging';
+import { nameKey } from '../http/params';
+import { findArtist, listArtists } from './queries';
+
+const keyParams = z.object({ name: nameKey });
+
+export function artistRoutes(db: Kysely<Database>) {
+  const loadArtist = async (userId: number, key: string) => {
+    const found = await findArtist(db, userId, key);
+    if (!found) throw notFound(`The artist "${key}" could not be found in your collection.`);
+    return found;
+  };
+
+  return async (app: FastifyInstance) => {
+    const routes = app.withTypeProvider<ZodTypeProvider>();
+
+    routes.get(
+      '/',
+      {
+        schema: {
+          summary: 'Artists of the collection',
+          querystring: artistListQuery,
+          response: { 200: z.array(artist) },
+        },
+      },
+      async (request, reply) => {
+        const { total, artists } = await listArtists(db, request.userId, request.query);
+        return withTotalCount(reply, total, artists);
+      },
+    );
+
+    routes.get(
+      '/:name',
+      {
+        schema: {
+          summary: 'One artist by id, slug or name',
+          params: keyParams,
+          response: { 200: artist },
+        },
+      },
+      async (request) => loadArtist(request.userId, request.params.name),
+    );
+
+    routes.get(
+      '/:name/albums',
+      {
+        schema: {
+          summary: "An artist's albums",
+          params: keyParams,
+          querystring: albumListQuery,
+          response: { 200: z.array(albumSummary) },
+        },
+      },
+      async (request, reply) => {
+        const found = await loadArtist(request.userId, request.params.name);
+        return albumPage(db, reply, request.userId, request.query, { artistId: found.id });
+      },
+    );
+  };
+}

@@ -1,0 +1,28 @@
+import type { Folder, FolderDetail } from '@gatefold/contract/folders';
+import type { FolderRow } from './queries';
+
+export function presentFolder(row: FolderRow): Folder {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    image_url: row.image_url,
+    parent_id: row.parent_id,
+    sort_order: row.sort_order,
+    album_count: row.album_count,
+    total_count: row.total_count,
+    created_at: row.created_at,
+  };
+}
+
+export function presentFolderDetail(
+  folder: FolderRow,
+  ancestors: { id: number; name: string }[],
+  children: FolderRow[],
+): FolderDetail {
+  return {
+    ...presentFolder(folder),
+    ancestors: ancestors.map(({ id, name }) => ({ id, name })),
+    children: children.map(presentFolder),
+  };
+}

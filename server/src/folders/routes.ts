@@ -1,0 +1,137 @@
+import { albumListQuery } from '@gatefold/contract/albums';
+import {
+  folder,
+  folderAlbums,
+  folderDetail,
+  folderInput,
+  folderReorder,
+} from '@gatefold/contract/folders';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { albumPage } from '../albums/album-page';
+import type { Database } from '../db/schema';
+import { withTotalCount } from '../http/paging';
+import { id } from '../http/params';
+import { imageUploadRoutes } from '../images/routes';
+import { presentFolder, presentFolderDetail } from './present';
+import { ancestorsFrom, folderRowsWithCounts, loadFolderFamily } from './queries';
+import { reorderFolders } from './reorder';
+import { createFolder, deleteFolder, updateFolder } from './store';
+
+/** A folder with its breadcrumb and subfolders; another user's or unknown is a 404. */
+async function loadFolderDetail(db: Kysely<Database>, userId: number, folderId: number) {
+  const { folder: row, children } = await loadFolderFamily(db, userId, folderId);
+  const ancestors = await ancestorsFrom(db, userId, row.parent_id);
+  return presentFolderDetail(row, ancestors, children);
+}
+
+export function folderRoutes(db: Kysely<Database>) {
+  return async (app: FastifyInstance) => {
+    const routes = app.withTypeProvider<ZodTypeProvider>();
+    const folderParams = z.object({ id });
+
+    routes.get(
+      '/',
+      {
+        schema: {
+          summary: "The user's folders, flat, with album counts (children derive from parent_id)",
+          response: { 200: z.array(folder) },
+        },
+      },
+      async (request, reply) => {
+        const rows = await folderRowsWithCounts(db, request.userId);
+        return withTotalCount(reply, rows.length, rows.map(presentFolder));
+      },
+    );
+
+    routes.post(
+      '/',
+      { schema: { summary: 'Create a folder', body: folderInput, response: { 201: folder } } },
+      async (request, reply) => {
+        const folderId = await createFolder(db, request.userId, request.body);
+        const { folder: row } = await loadFolderFamily(db, request.userId, folderId);
+        return reply.status(201).send(presentFolder(row));
+      },
+    );
+
+    routes.post(
+      '/reorder',
+      {
+        schema: {
+          summary: 'Move and reorder folders in one go; the answer is the whole list',
+          body: folderReorder,
+          response: { 200: z.array(folder) },
+        },
+      },
+      async (request, reply) => {
+        await reorderFolders(db, request.userId, request.body.items);
+        const rows = await folderRowsWithCounts(db, request.userId);
+        return withTotalCount(reply, rows.length, rows.map(presentFolder));
+      },
+    );
+
+    await app.register(imageUploadRoutes(db));
+
+    routes.get(
+      '/:id',
+      {
+        schema: {
+          summary: 'One folder with its breadcrumb and subfolders',
+          params: folderParams,
+          response: { 200: folderDetail },
+        },
+      },
+      async (request) => loadFolderDetail(db, request.userId, request.params.id),
+    );
+
+    routes.put(
+      '/:id',
+      {
+        schema: {
+          summary: 'Rename, describe or move a folder',
+          params: folderParams,
+          body: folderInput,
+          response: { 200: folderDetail },
+        },
+      },
+      async (request) => {
+        await updateFolder(db, request.userId, request.params.id, request.body);
+        return loadFolderDetail(db, request.userId, request.params.id);
+      },
+    );
+
+    routes.delete(
+      '/:id',
+      {
+        schema: {
+          summary: 'Delete a folder; its subfolders move up and its albums stay in the collection',
+          params: folderParams,
+        },
+      },
+      async (request, reply) => {
+        await deleteFolder(db, request.userId, request.params.id);
+        return reply.status(204).send();
+      },
+    );
+
+    routes.get(
+      '/:id/albums',
+      {
+        schema: {
+          summary: "A folder and a page of its albums; X-Total-Count counts all of the folder's",
+          params: folderParams,
+          querystring: albumListQuery,
+          response: { 200: folderAlbums },
+        },
+      },
+      async (request, reply) => {
+        const folderId = request.params.id;
+        const detail = await loadFolderDetail(db, request.userId, folderId);
+        const albums = await albumPage(db, reply, request.userId, request.query, { folderId });
+        return { folder: detail, albums };
+      },
+    );
+  };
+}

@@ -1,0 +1,48 @@
+import { type GenreRef, genreName } from '@gatefold/contract/genres';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { retryOnUniqueViolation } from '../db/unique-violation';
+import { invalid, notFound } from '../http/errors';
+import { findGenre, upsertGenres } from './queries';
+
+/** Gives an album (already checked to be the user's) a genre by id or name; a new name creates it. */
+export async function attachGenre(
+  db: Kysely<Database>,
+  userId: number,
+  albumId: number,
+  key: string,
+): Promise<GenreRef> {
+  return retryOnUniqueViolation(() =>
+    db.transaction().execute(async (trx) => {
+      let genre = await findGenre(trx, userId, key);
+      if (!genre) {
+        const name = genreName.safeParse(key);
+        if (!name.success)
+          throw invalid('genreId', name.error.issues[0]?.message ?? 'is not a valid genre name');
+        const ids = await upsertGenres(trx, userId, [name.data]);
+        genre = { id: ids.get(name.data.toLowerCase()) ?? 0, name: name.data };
+      }
+      await trx
+        .insertInto('album_genres')
+        .values({ album_id: albumId, genre_id: genre.id, source: 'user' })
+        .onConflict((oc) => oc.columns(['album_id', 'genre_id']).doNothing())
+        .execute();
+      return genre;
+    }),
+  );
+}
+
+export async function detachGenre(
+  db: Kysely<Database>,
+  userId: number,
+  albumId: number,
+  key: string,
+) {
+  const genre = await findGenre(db, userId, key);
+  if (!genre) throw notFound('No such genre.');
+  await db
+    .deleteFrom('album_genres')
+    .where('album_id', '=', albumId)
+    .where('genre_id', '=', genre.id)
+    .execute();
+}

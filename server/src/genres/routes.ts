@@ -1,0 +1,85 @@
+import { albumListQuery, albumSummary } from '@gatefold/contract/albums';
+import { genre, genreCreate, genreListQuery } from '@gatefold/contract/genres';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { albumPage } from '../albums/album-page';
+import type { Database } from '../db/schema';
+import { conflict, notFound } from '../http/errors';
+import { withTotalCount } from '../http/paging';
+import { nameKey } from '../http/params';
+import { countGenreAlbums, findGenre, listGenres, upsertGenres } from './queries';
+
+const nameParams = z.object({ name: nameKey });
+
+export function genreRoutes(db: Kysely<Database>) {
+  const loadGenre = async (userId: number, name: string) => {
+    const found = await findGenre(db, userId, name);
+    if (!found) throw notFound(`There is no genre "${name}".`);
+    return found;
+  };
+
+  return async (app: FastifyInstance) => {
+    const routes = app.withTypeProvider<ZodTypeProvider>();
+
+    routes.get(
+      '/',
+      {
+        schema: {
+          summary: 'Genres of the albums in the collection',
+          querystring: genreListQuery,
+          response: { 200: z.array(genre) },
+        },
+      },
+      async (request, reply) => {
+        const genres = await listGenres(db, request.userId, request.query.search);
+        return withTotalCount(reply, genres.length, genres);
+      },
+    );
+
+    routes.post(
+      '/',
+      { schema: { summary: 'Create a genre', body: genreCreate, response: { 201: genre } } },
+      async (request, reply) => {
+        if (await findGenre(db, request.userId, request.body.name)) {
+          throw conflict(`A genre named "${request.body.name}" already exists.`);
+        }
+        const ids = await upsertGenres(db, request.userId, [request.body.name]);
+        const id = ids.get(request.body.name.toLowerCase()) ?? 0;
+        return reply.status(201).send({ id, name: request.body.name, album_count: 0 });
+      },
+    );
+
+    routes.get(
+      '/:name',
+      {
+        schema: {
+          summary: 'One genre, by name regardless of case',
+          params: nameParams,
+          response: { 200: genre },
+        },
+      },
+      async (request) => {
+        const found = await loadGenre(request.userId, request.params.name);
+        return { ...found, album_count: await countGenreAlbums(db, found.id) };
+      },
+    );
+
+    routes.get(
+      '/:name/albums',
+      {
+        schema: {
+          summary: 'Albums of a genre',
+          params: nameParams,
+          querystring: albumListQuery,
+          response: { 200: z.array(albumSummary) },
+        },
+      },
+      async (request, reply) => {
+        const found = await loadGenre(request.userId, request.params.name);
+        return albumPage(db, reply, request.userId, request.query, { genreId: found.id });
+      },
+    );
+  };
+}

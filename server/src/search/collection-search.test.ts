@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { buildAlbum, tagAlbum } from '../testing/factories';
+import { bearer, signIn, uniqueName, useTestApp } from '../testing/test-app';
+import { testDatabaseKinds } from '../testing/test-database';
+
+describe.each(testDatabaseKinds)('collection search on %s', (kind) => {
+  const testApp = useTestApp(kind);
+  const user = async () => signIn(testApp().app, uniqueName('Seeker'));
+  const get = (url: string, token: string) => testApp().app.inject({ url, headers: bearer(token) });
+
+  async function seed(token: string) {
+    const { app } = testApp();
+    const album = await buildAlbum(app, token, {
+      name: 'Blue Train',
+      artist: 'John Coltrane',
+      genres: ['Hard Bop'],
+    });
+    await buildAlbum(app, token, { name: 'Bluebird', artist: 'Blue Rodeo', genres: ['Bluegrass'] });
+    await tagAlbum(app, token, album.id, 'Blue mood');
+    await app.inject({
+      method: 'POST',
+      url: '/api/v1/folders',
+      headers: bearer(token),
+      payload: { name: 'Blues shelf' },
+    });
+  }
+
+  it('needs a session and a non-blank q', async () => {
+    expect((await testApp().app.inject({ url: '/api/v1/search?q=blue' })).statusCode).toBe(401);
+    const token = await user();
+    expect((await get('/api/v1/search', token)).statusCode).toBe(422);
+    expect((await get('/api/v1/search/suggestions?q=%20', token)).statusCode).toBe(422);
+  });
+
+  it('finds albums, artists, tags, folders and genres by name, case-insensitively', async () => {
+    const token = await user();
+    await seed(token);
+    const results = (await get('/api/v1/search?q=BLUE', token)).json();
+    expect(results.albums.map((a: { name: string }) => a.name)).toEqual(['Blue Train', 'Bluebird']);
+    expect(results.artists.map((a: { name: string }) => a.name)).toEqual(['Blue Rodeo']);
+    expect(results.tags.map((t: { name: string }) => t.name)).toEqual(['Blue mood']);
+    expect(results.folders.map((f: { name: string }) => f.name)).toEqual(['Blues shelf']);
+    expect(results.genres.map((g: { name: string }) => g.name)).toEqual(['Bluegrass']);
+  });
+
+  it('finds nothing of another user’s', async () => {
+    const owner = await user();
+    await seed(owner);
+    const results = (await get('/api/v1/search?q=blue', await user())).json();
+    expect(results).toEqual({ albums: [], artists: [], tags: [], folders: [], genres: [] });
+  });
+
+  it('suggests at most ten entries, kinds in turn, each with the screen it opens', async () => {
+    const token = await user();
+    await seed(token);
+    for (let i = 0; i < 12; i += 1)
+      await buildAlbum(testApp().app, token, { name: `Blue ${i}`, artist: 'Various' });
+    const { suggestions } = (await get('/api/v1/search/suggestions?q=blue', token)).json();
+    expect(suggestions).toHaveLength(10);
+    expect(suggestions.slice(0, 5).map((s: { kind: string }) => s.kind)).toEqual([
+      'album',
+      'artist',
+      'tag',
+      'folder',
+      'genre',
+    ]);
+    expect(suggestions[2]).toEqual({ kind: 'tag', label: 'Blue mood', path: '/tags/Blue%20mood' });
+    expect(suggestions[0].path).toMatch(/^\/albums\/\d+$/);
+  });
+});

@@ -1,0 +1,70 @@
+import type { CollectionSearchResults, Suggestion } from '@gatefold/contract/collection-search';
+import type { Kysely } from 'kysely';
+import { presentAlbums } from '../albums/present';
+import { listAlbumRows } from '../albums/queries';
+import { listArtists } from '../artists/queries';
+import type { Database } from '../db/schema';
+import { presentFolder } from '../folders/present';
+import { folderRowsWithCounts } from '../folders/queries';
+import { listGenres } from '../genres/queries';
+import { listTags } from '../tags/queries';
+
+/** Up to `perKind` albums, artists, tags, folders and genres matching q: a fixed set of queries. */
+export async function searchCollection(
+  db: Kysely<Database>,
+  userId: number,
+  q: string,
+  perKind: number,
+): Promise<CollectionSearchResults> {
+  const page = { limit: perKind, offset: 0 };
+  const lowered = q.toLowerCase();
+  const [albums, artists, tags, folders, genres] = await Promise.all([
+    listAlbumRows(db, userId, { q }, 'name-asc', page).then(({ rows }) => presentAlbums(db, rows)),
+    listArtists(db, userId, { q, sort: 'name-asc', ...page }).then((found) => found.artists),
+    listTags(db, userId, { q, ...page }).then((found) => found.tags),
+    // Folders are few beside albums; their counts come from the one tree query.
+    folderRowsWithCounts(db, userId).then((rows) =>
+      rows
+        .filter((row) => row.name.toLowerCase().includes(lowered))
+        .slice(0, perKind)
+        .map(presentFolder),
+    ),
+    listGenres(db, userId, q).then((found) => found.slice(0, perKind)),
+  ]);
+  return { albums, artists, tags, folders, genres };
+}
+
+/** Typeahead: the best few of each kind, taken in turn, each with the screen it opens. */
+export function toSuggestions(results: CollectionSearchResults, limit: number): Suggestion[] {
+  const lists: Suggestion[][] = [
+    results.albums.map((a) => ({
+      kind: 'album',
+      label: `${a.name} — ${a.artist}`,
+      path: `/albums/${a.id}`,
+    })),
+    results.artists.map((a) => ({ kind: 'artist', label: a.name, path: `/artists/${a.id}` })),
+    results.tags.map((t) => ({
+      kind: 'tag',
+      label: t.name,
+      path: `/tags/${encodeURIComponent(t.name)}`,
+    })),
+    results.folders.map((f) => ({ kind: 'folder', label: f.name, path: `/folders/${f.id}` })),
+    results.genres.map((g) => ({
+      kind: 'genre',
+      label: g.name,
+      path: `/genres/${encodeURIComponent(g.name)}`,
+    })),
+  ];
+  const suggestions: Suggestion[] = [];
+  for (
+    let round = 0;
+    suggestions.length < limit && lists.some((list) => round < list.length);
+    round += 1
+  ) {
+    for (const list of lists) {
+      const next = list[round];
+      if (next && suggestions.length < limit) suggestions.push(next);
+    }
+  }
+  return suggestions;
+}

@@ -1,0 +1,34 @@
+import { randomBytes } from 'node:crypto';
+import type { AlbumCreate, AlbumDetail } from '@gatefold/contract/albums';
+import type { FastifyInstance } from 'fastify';
+import { bearer } from './test-app';
+
+/** A streaming-style album id nobody else in the test run has. */
+export const newSpotifyId = () => randomBytes(11).toString('hex');
+
+/** Adds an album through the API, as the app does; fields not given get plausible values. */
+export async function buildAlbum(
+  app: FastifyInstance,
+  token: string,
+  album: Partial<AlbumCreate> = {},
+): Promise<AlbumDetail> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v1/albums',
+    headers: bearer(token),
+    payload: { spotify_id: newSpotifyId(), name: 'Untitled', artist: 'Unknown Artist', ...album },
+  });
+  if (response.statusCode !== 201) throw new Error(`Album not created: ${response.body}`);
+  return response.json();
+}
+
+/** Tags an album through the API (creating the tag when the name is new). */
+export async function tagAlbum(app: FastifyInstance, token: string, albumId: number, tag: string) {
+  const response = await app.inject({
+    method: 'POST',
+    url: `/api/v1/albums/${albumId}/tags/${encodeURIComponent(tag)}`,
+    headers: bearer(token),
+  });
+  if (response.statusCode !== 200) throw new Error(`Tag not added: ${response.body}`);
+  return response.json<{ id: number; name: string; color: string }>();
+}
