@@ -69,11 +69,14 @@ const optionalUrl = z
   .max(2000)
   .regex(/^https?:\/\//i, 'must be an http(s) address');
 
-/** What an album is stored from: SPEC §7's fields, plus the tracks, genres and artists known. */
+/**
+ * POST /v1/albums/: SPEC §7's fields. The streaming service is asked for the album and its answer
+ * wins; the fields given are kept only for an album the service does not know (an import).
+ */
 export const albumCreate = z.object({
   spotify_id: spotifyId,
-  name: text(500),
-  artist: text(500),
+  name: text(500).optional(),
+  artist: text(500).optional(),
   release_date: releaseDate.nullish(),
   total_tracks: z.number().int().min(0).max(10_000).nullish(),
   image_url: imageUrl.nullish(),

@@ -1,5 +1,5 @@
 // Bundles the server and the contract it imports into dist/main.js; npm packages stay external.
-import { readFile } from 'node:fs/promises';
+import { cp, readFile, rm } from 'node:fs/promises';
 import { build } from 'esbuild';
 
 const manifest = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
@@ -7,6 +7,7 @@ const external = Object.keys(manifest.dependencies).filter(
   (name) => !name.startsWith('@gatefold/'),
 );
 
+await rm('dist', { recursive: true, force: true });
 await build({
   entryPoints: ['src/main.ts'],
   outfile: 'dist/main.js',
@@ -18,3 +19,5 @@ await build({
   external,
   logLevel: 'warning',
 });
+// The demo catalogue is data the bundle reads at start-up.
+await cp('src/streaming/demo/catalogue', 'dist/catalogue', { recursive: true });

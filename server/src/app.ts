@@ -28,6 +28,11 @@ import { serializeRequest } from './http/log-redaction';
 import { serveWebApp } from './http/web-app';
 import { imageRoutes } from './images/routes';
 import { collectionSearchRoutes } from './search/collection-routes';
+import { streamingSearchRoutes } from './search/streaming-routes';
+import { DemoStreamingService } from './streaming/demo/demo-service';
+import { demoImageRoutes } from './streaming/demo/image-routes';
+import { musicBrainzGenres } from './streaming/musicbrainz-genres';
+import { createStreamingService } from './streaming/streaming-service';
 import { tagRoutes } from './tags/routes';
 
 export type AppOptions = {
@@ -100,6 +105,11 @@ export async function buildApp({
 
   const box = createSecretBox(secretKey);
   const provider = signInProvider(config, app);
+  const streaming = createStreamingService(config);
+  const sources = {
+    streaming,
+    genres: musicBrainzGenres(config.musicBrainzUrl, `Gatefold/1.0 ( ${config.publicUrl} )`),
+  };
 
   await app.register(
     async (api) => {
@@ -116,6 +126,9 @@ export async function buildApp({
           prefix: '/demo',
         });
       }
+      if (streaming instanceof DemoStreamingService) {
+        await api.register(demoImageRoutes(streaming.catalogue), { prefix: '/demo' });
+      }
       await api.register(authRoutes({ db, box, provider, publicUrl: config.publicUrl }), {
         prefix: '/v1/auth',
       });
@@ -123,12 +136,15 @@ export async function buildApp({
       await api.register(imageRoutes(db), { prefix: '/v1/images' });
       await api.register(async (signedIn) => {
         signedIn.addHook('onRequest', requireSession(db));
-        await signedIn.register(albumRoutes(db), { prefix: '/v1/albums' });
+        await signedIn.register(albumRoutes(db, sources), { prefix: '/v1/albums' });
         await signedIn.register(folderRoutes(db), { prefix: '/v1/folders' });
         await signedIn.register(tagRoutes(db), { prefix: '/v1/tags' });
         await signedIn.register(genreRoutes(db), { prefix: '/v1/genres' });
         await signedIn.register(artistRoutes(db), { prefix: '/v1/artists' });
         await signedIn.register(collectionSearchRoutes(db), { prefix: '/v1/search' });
+        await signedIn.register(streamingSearchRoutes(db, sources), {
+          prefix: '/v1/search/spotify',
+        });
       });
     },
     { prefix: '/api' },

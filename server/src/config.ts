@@ -22,6 +22,10 @@ const environment = z
     SPOTIFY_API_URL: httpUrl.default('https://api.spotify.com/v1'),
     SPOTIFY_ACCOUNTS_URL: httpUrl.default('https://accounts.spotify.com'),
     MUSICBRAINZ_URL: httpUrl.default('https://musicbrainz.org/ws/2'),
+    SPOTIFY_MARKET: z
+      .string()
+      .regex(/^[A-Z]{2}$/, 'must be a two-letter country code')
+      .default('US'),
     REDIS_URL: z
       .string()
       .regex(/^rediss?:\/\//, 'must be a redis:// URL')
@@ -63,6 +67,8 @@ export type Config = {
   spotifyApiUrl: string;
   spotifyAccountsUrl: string;
   musicBrainzUrl: string;
+  /** The country whose catalogue Spotify answers for. */
+  spotifyMarket: string;
   redisUrl: string | undefined;
   /** Base64 key for encrypting stored streaming tokens; generated into dataDir when unset. */
   secretKey: string | undefined;
@@ -96,6 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaultWebDistDir?: string): 
     spotifyApiUrl: e.SPOTIFY_API_URL,
     spotifyAccountsUrl: e.SPOTIFY_ACCOUNTS_URL,
     musicBrainzUrl: e.MUSICBRAINZ_URL,
+    spotifyMarket: e.SPOTIFY_MARKET,
     redisUrl: e.REDIS_URL,
     secretKey: e.SECRET_KEY,
     allowDemoSignInOnPublicHost: e.ALLOW_DEMO_SIGNIN,

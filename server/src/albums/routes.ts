@@ -17,10 +17,12 @@ import { attachGenre, detachGenre } from '../genres/album-genres';
 import { notFound } from '../http/errors';
 import { id, nameKey } from '../http/params';
 import { attachTag, detachTag } from '../tags/album-tags';
+import { type AlbumSources, addAlbumFromStreaming } from './add-from-streaming';
 import { albumPage } from './album-page';
+import { catalogueRoutes } from './catalogue-routes';
 import { presentAlbumDetail } from './present';
 import { findAlbumRow } from './queries';
-import { createAlbum, deleteAlbum, updateAlbum } from './store';
+import { deleteAlbum, updateAlbum } from './store';
 
 export async function loadOwnAlbum(db: Kysely<Database>, userId: number, albumId: number) {
   const album = await findAlbumRow(db, userId, albumId);
@@ -28,10 +30,11 @@ export async function loadOwnAlbum(db: Kysely<Database>, userId: number, albumId
   return album;
 }
 
-export function albumRoutes(db: Kysely<Database>) {
+export function albumRoutes(db: Kysely<Database>, sources: AlbumSources) {
   return async (app: FastifyInstance) => {
     const routes = app.withTypeProvider<ZodTypeProvider>();
     const albumParams = z.object({ id });
+    await app.register(catalogueRoutes(db, sources.streaming), { prefix: '/spotify' });
 
     routes.get(
       '/',
@@ -51,13 +54,13 @@ export function albumRoutes(db: Kysely<Database>) {
       '/',
       {
         schema: {
-          summary: 'Add an album to the collection',
+          summary: 'Add an album by its streaming id, complete with tracks, artists and genres',
           body: albumCreate,
           response: { 201: albumDetail },
         },
       },
       async (request, reply) => {
-        const albumId = await createAlbum(db, request.userId, request.body);
+        const albumId = await addAlbumFromStreaming(db, sources, request.userId, request.body);
         const album = await loadOwnAlbum(db, request.userId, albumId);
         return reply.status(201).send(await presentAlbumDetail(db, album));
       },

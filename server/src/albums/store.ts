@@ -7,7 +7,11 @@ import { retryOnUniqueViolation } from '../db/unique-violation';
 import { upsertGenres } from '../genres/queries';
 import { conflict } from '../http/errors';
 
-export type NewAlbum = z.output<typeof albumCreate>;
+/** An album ready to store: what the service or the client gave, with its name and artist known. */
+export type NewAlbum = Omit<z.output<typeof albumCreate>, 'name' | 'artist'> & {
+  name: string;
+  artist: string;
+};
 
 /**
  * Stores an album with its artists, genres and tracks in one transaction, so a failure leaves

@@ -20,3 +20,4 @@ export const conflict = (detail: string, extra?: Record<string, string | number>
 export const invalid = (field: string, message: string) =>
   new HttpError(422, `${field}: ${message}`, [{ field, message }]);
 export const upstreamFailed = (detail: string) => new HttpError(502, detail);
+export const upstreamTimedOut = (detail: string) => new HttpError(504, detail);

@@ -1,5 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
+import type { DemoStreamingService } from '../streaming/demo/demo-service';
+import { type InjectedFailure, spotifyCatalogueAnswers } from './fake-spotify-catalogue';
 
 export const FAKE_CLIENT_ID = 'fake-client-id';
 export const FAKE_CLIENT_SECRET = 'fake-client-secret';
@@ -10,11 +12,27 @@ type Grant = { redirectUri: string; challenge: string };
  * A loopback stand-in for Spotify's accounts service and Web API, answering in their shapes
  * (RFC 6749 token responses, Web API error objects), so the real client code runs against it.
  */
-export async function startFakeSpotify(user = { id: 'spotify-ada', display_name: 'Ada Lovelace' }) {
+export async function startFakeSpotify({
+  user = { id: 'spotify-ada', display_name: 'Ada Lovelace' },
+  catalogue,
+}: {
+  user?: { id: string; display_name: string };
+  catalogue?: DemoStreamingService;
+} = {}) {
   const grants = new Map<string, Grant>();
   const accessTokens = new Set<string>();
   const refreshTokens = new Set<string>();
-  const seen = { authorize: [] as URLSearchParams[], refreshes: 0 };
+  const failures: InjectedFailure[] = [];
+  const answers = catalogue && spotifyCatalogueAnswers(catalogue);
+  const seen = {
+    authorize: [] as URLSearchParams[],
+    refreshes: 0,
+    clientTokens: 0,
+    /** Every Web API call after the token check: method and path with query. */
+    apiCalls: [] as string[],
+    /** Each bearer token the Web API saw, in order. */
+    bearers: [] as string[],
+  };
 
   const issueTokens = (withRefresh: boolean) => {
     const access = randomBytes(16).toString('hex');
@@ -81,6 +99,10 @@ export async function startFakeSpotify(user = { id: 'spotify-ada', display_name:
         }
         return send(200, issueTokens(true));
       }
+      if (form.get('grant_type') === 'client_credentials') {
+        seen.clientTokens += 1;
+        return send(200, { ...issueTokens(false), scope: undefined });
+      }
       if (form.get('grant_type') === 'refresh_token') {
         if (!refreshTokens.has(form.get('refresh_token') ?? '')) {
           return send(400, { error: 'invalid_grant', error_description: 'Invalid refresh token' });
@@ -95,6 +117,27 @@ export async function startFakeSpotify(user = { id: 'spotify-ada', display_name:
     if (!token || !accessTokens.has(token)) {
       return send(401, { error: { status: 401, message: 'Invalid access token' } });
     }
+    seen.apiCalls.push(`${request.method} ${url.pathname}${url.search}`);
+    seen.bearers.push(token);
+    const failure = failures.shift();
+    if (failure && 'delayMs' in failure)
+      await new Promise((resolve) => setTimeout(resolve, failure.delayMs));
+    else if (failure && 'malformed' in failure)
+      return send(200, { albums: 'not what you expected' });
+    else if (failure && failure.status === 429) {
+      return send(
+        429,
+        { error: { status: 429, message: 'API rate limit exceeded' } },
+        { 'retry-after': String(failure.retryAfter) },
+      );
+    } else if (failure)
+      return send(failure.status, {
+        error: { status: failure.status, message: 'Injected failure' },
+      });
+
+    const catalogueAnswer =
+      answers && (await answerCatalogue(answers, request.method ?? 'GET', url));
+    if (catalogueAnswer) return send(catalogueAnswer.status, catalogueAnswer.body);
     if (request.method === 'GET' && url.pathname === '/v1/me') {
       return send(200, {
         id: user.id,
@@ -114,6 +157,10 @@ export async function startFakeSpotify(user = { id: 'spotify-ada', display_name:
   if (!address || typeof address === 'string') throw new Error('The fake did not get a port.');
   const base = `http://127.0.0.1:${address.port}`;
   return {
+    /** An access token for the fake's one user, as if they had signed in. */
+    userToken: () => issueTokens(true).access_token,
+    /** The next Web API calls answer these, in order. */
+    fail: (...next: InjectedFailure[]) => failures.push(...next),
     environment: {
       SPOTIFY_CLIENT_ID: FAKE_CLIENT_ID,
       SPOTIFY_CLIENT_SECRET: FAKE_CLIENT_SECRET,
@@ -123,6 +170,47 @@ export async function startFakeSpotify(user = { id: 'spotify-ada', display_name:
     seen,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+type CatalogueAnswers = ReturnType<typeof spotifyCatalogueAnswers>;
+
+/** The catalogue endpoints, with Spotify's 2026 Development Mode limits on search. */
+async function answerCatalogue(answers: CatalogueAnswers, method: string, url: URL) {
+  if (method !== 'GET') return undefined;
+  const limit = Number(url.searchParams.get('limit') ?? 20);
+  const offset = Number(url.searchParams.get('offset') ?? 0);
+  const notFound = { status: 404, body: { error: { status: 404, message: 'Resource not found' } } };
+  if (url.pathname === '/v1/search') {
+    if (url.searchParams.get('type') !== 'album')
+      return { status: 400, body: { error: { status: 400, message: 'Bad search type field' } } };
+    if (limit > 10 || offset > 1000)
+      return { status: 400, body: { error: { status: 400, message: 'Invalid limit' } } };
+    return {
+      status: 200,
+      body: await answers.search(url.searchParams.get('q') ?? '', limit, offset),
+    };
+  }
+  if (url.pathname === '/v1/me/albums') {
+    if (limit > 50)
+      return { status: 400, body: { error: { status: 400, message: 'Invalid limit' } } };
+    return { status: 200, body: await answers.savedAlbums(limit, offset) };
+  }
+  const albumTracks = /^\/v1\/albums\/([A-Za-z0-9]+)\/tracks$/.exec(url.pathname);
+  if (albumTracks?.[1]) {
+    const page = await answers.tracks(albumTracks[1], Math.min(limit, 50), offset);
+    return page ? { status: 200, body: page } : notFound;
+  }
+  const album = /^\/v1\/albums\/([A-Za-z0-9]+)$/.exec(url.pathname);
+  if (album?.[1]) {
+    const body = await answers.album(album[1]);
+    return body ? { status: 200, body } : notFound;
+  }
+  const artist = /^\/v1\/artists\/([A-Za-z0-9]+)$/.exec(url.pathname);
+  if (artist?.[1]) {
+    const body = await answers.artist(artist[1]);
+    return body ? { status: 200, body } : notFound;
+  }
+  return undefined;
 }
 
 /** HTTP Basic with form-encoded id and secret (RFC 6749 §2.3.1), as Spotify accepts it. */

@@ -1,0 +1,24 @@
+import type { Config } from '../config';
+import { loadDemoCatalogue } from './demo/catalogue-data';
+import { DemoCatalogue } from './demo/demo-catalogue';
+import { DemoStreamingService } from './demo/demo-service';
+import type { StreamingService } from './port';
+import { SpotifyHttp } from './spotify/spotify-http';
+import { SpotifyStreamingService } from './spotify/spotify-service';
+
+/** Spotify when its credentials are configured, otherwise the embedded demo service. */
+export function createStreamingService(config: Config): StreamingService {
+  if (config.streaming.kind === 'spotify') {
+    const http = new SpotifyHttp({
+      apiUrl: config.spotifyApiUrl,
+      accountsUrl: config.spotifyAccountsUrl,
+      clientId: config.streaming.clientId,
+      clientSecret: config.streaming.clientSecret,
+    });
+    return new SpotifyStreamingService(http, config.spotifyMarket);
+  }
+  return new DemoStreamingService(
+    new DemoCatalogue(loadDemoCatalogue(), config.publicUrl),
+    config.publicUrl,
+  );
+}
