@@ -79,6 +79,17 @@ export function spotifyCatalogueAnswers(catalogue: DemoStreamingService) {
     return paging(items, album.tracks.length, limit, offset, `/albums/${album.id}/tracks`);
   };
 
+  // Deprecated fields stay in the description: genres always empty, label and popularity blank.
+  const fullAlbum = (album: CatalogueAlbumDetail) => ({
+    ...simplifiedAlbum(album),
+    tracks: trackPage(album, PAGE, 0),
+    copyrights: [{ text: `(P) ${album.release_date.slice(0, 4)}`, type: 'P' }],
+    external_ids: { upc: '000000000000' },
+    genres: [],
+    label: '',
+    popularity: 0,
+  });
+
   return {
     async search(q: string, limit: number, offset: number) {
       const found = await catalogue.searchAlbums(q, { limit, offset });
@@ -86,16 +97,9 @@ export function spotifyCatalogueAnswers(catalogue: DemoStreamingService) {
       const items = details.flatMap((album) => (album ? [simplifiedAlbum(album)] : []));
       return { albums: paging(items, found.total, limit, offset, '/search') };
     },
-    async album(id: string) {
+    album: async (id: string) => {
       const album = await catalogue.getAlbum(id);
-      if (!album) return undefined;
-      return {
-        ...simplifiedAlbum(album),
-        tracks: trackPage(album, PAGE, 0),
-        copyrights: [{ text: `(P) ${album.release_date.slice(0, 4)}`, type: 'P' }],
-        external_ids: { upc: '000000000000' },
-        genres: [],
-      };
+      return album && fullAlbum(album);
     },
     async tracks(id: string, limit: number, offset: number) {
       const album = await catalogue.getAlbum(id);
@@ -121,7 +125,7 @@ export function spotifyCatalogueAnswers(catalogue: DemoStreamingService) {
         saved.items.map((item) => catalogue.getAlbum(item.album.id)),
       );
       const items = details.flatMap((album, i) =>
-        album ? [{ added_at: saved.items[i]?.added_at ?? '', album: simplifiedAlbum(album) }] : [],
+        album ? [{ added_at: saved.items[i]?.added_at ?? '', album: fullAlbum(album) }] : [],
       );
       return paging(items, saved.total, limit, offset, '/me/albums');
     },

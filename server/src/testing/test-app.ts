@@ -13,7 +13,12 @@ export async function createTestApp(
   environment: Record<string, string> = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(kind);
-  const config = loadConfig({ DATA_DIR: '/nonexistent', ...environment });
+  // MusicBrainz is out of reach here; a closed loopback port makes that fail at once.
+  const config = loadConfig({
+    DATA_DIR: '/nonexistent',
+    MUSICBRAINZ_URL: 'http://127.0.0.1:9/ws/2',
+    ...environment,
+  });
   const app = await buildApp({ config, db: database.db, secretKey: randomBytes(32) });
   await app.ready();
   return {

@@ -99,7 +99,7 @@ export class SpotifyStreamingService implements StreamingService {
         ...toCatalogueAlbum(album),
         tracks: tracks.map((track, index) => toCatalogueTrack(track, `${id}-${index}`)),
         genres: album.genres ?? [],
-        label: album.label ?? null,
+        label: album.label || null,
         popularity: album.popularity ?? null,
       };
     });

@@ -1,0 +1,53 @@
+import http from 'node:http';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startFakeMusicBrainz } from '../testing/fake-musicbrainz';
+import { musicBrainzGenres } from './musicbrainz-genres';
+
+const closers: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const close of closers.splice(0)) await close();
+});
+
+describe('genres from MusicBrainz', () => {
+  it('takes the used tags of the best match, most used first, lower case, at most five', async () => {
+    const fake = await startFakeMusicBrainz(
+      ['Rock', 'Pop', 'Art Rock', 'Psychedelic', 'Baroque Pop', 'Sixties'].map((name, i) => ({
+        name,
+        count: 10 - i,
+      })),
+    );
+    closers.push(fake.close);
+    const genres = await musicBrainzGenres(fake.url, 'Gatefold/test').genresFor(
+      'The Beatles',
+      'Revolver',
+    );
+    expect(genres).toEqual(['rock', 'pop', 'art rock', 'psychedelic', 'baroque pop']);
+  });
+
+  it('yields nothing when MusicBrainz fails, is unreachable or is slow, without throwing', async () => {
+    const failing = await startFakeMusicBrainz([{ name: 'Rock', count: 3 }], 503);
+    closers.push(failing.close);
+    expect(await musicBrainzGenres(failing.url, 'ua').genresFor('A', 'B')).toEqual([]);
+    expect(await musicBrainzGenres('http://127.0.0.1:9/ws/2', 'ua').genresFor('A', 'B')).toEqual(
+      [],
+    );
+
+    const slow = http.createServer(() => {});
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+    closers.push(() => new Promise((resolve) => slow.close(() => resolve()).closeAllConnections()));
+    const address = slow.address();
+    const port = address && typeof address === 'object' ? address.port : 0;
+    const started = Date.now();
+    expect(
+      await musicBrainzGenres(`http://127.0.0.1:${port}/ws/2`, 'ua', 300).genresFor('A', 'B'),
+    ).toEqual([]);
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it('escapes the search syntax in names', async () => {
+    const fake = await startFakeMusicBrainz([]);
+    closers.push(fake.close);
+    await musicBrainzGenres(fake.url, 'ua').genresFor('AC/DC', 'Back in Black: "Live"');
+    expect(fake.queries[0]).toBe('releasegroup:"Back in Black\\: \\"Live\\"" AND artist:"AC\\/DC"');
+  });
+});

@@ -1,0 +1,42 @@
+import http from 'node:http';
+
+/** A loopback stand-in for MusicBrainz's release-group search, in its JSON shape. */
+export async function startFakeMusicBrainz(tags: { name: string; count: number }[], status = 200) {
+  const queries: string[] = [];
+  const userAgents: string[] = [];
+  const server = http.createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    queries.push(url.searchParams.get('query') ?? '');
+    userAgents.push(String(request.headers['user-agent']));
+    response.writeHead(status, { 'content-type': 'application/json' });
+    if (status !== 200 || url.pathname !== '/ws/2/release-group') {
+      response.end(JSON.stringify({ error: 'unavailable' }));
+      return;
+    }
+    response.end(
+      JSON.stringify({
+        created: new Date().toISOString(),
+        count: 1,
+        offset: 0,
+        'release-groups': [
+          {
+            id: '8e8f5a8c-0000-4000-8000-000000000000',
+            score: 100,
+            title: 'Matched',
+            'primary-type': 'Album',
+            tags,
+          },
+        ],
+      }),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('The fake did not get a port.');
+  return {
+    url: `http://127.0.0.1:${address.port}/ws/2`,
+    queries,
+    userAgents,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
