@@ -1,2 +1,5 @@
-// Benchmarks (seeded collections, API latency under load) arrive with the collection API.
-console.log('No benchmarks are defined yet; nothing was measured.');
+// Benchmarks: the collection's reads on a large seeded collection (server/bench/).
+import { spawnSync } from 'node:child_process';
+
+const result = spawnSync('npx', ['tsx', 'bench/collection-bench.ts'], { cwd: 'server', stdio: 'inherit' });
+process.exit(result.status ?? 1);

@@ -4,9 +4,17 @@ import { parseStreamingLink, streamingAppUri } from './streaming-link';
 describe('parseStreamingLink', () => {
   it.each([
     ['https://open.spotify.com/album/4LH4d3cOWNNsVw41Gqt2kv', 'album', '4LH4d3cOWNNsVw41Gqt2kv'],
-    ['https://open.spotify.com/track/7ouMYWpwJ422jRcDASZB7P?si=abc', 'track', '7ouMYWpwJ422jRcDASZB7P'],
+    [
+      'https://open.spotify.com/track/7ouMYWpwJ422jRcDASZB7P?si=abc',
+      'track',
+      '7ouMYWpwJ422jRcDASZB7P',
+    ],
     ['https://open.spotify.com/artist/0kbYTNQb4Pb1rPbbaF0pT4/', 'artist', '0kbYTNQb4Pb1rPbbaF0pT4'],
-    ['https://open.spotify.com/intl-de/album/1weenld61qoidwYuZ1GESA', 'album', '1weenld61qoidwYuZ1GESA'],
+    [
+      'https://open.spotify.com/intl-de/album/1weenld61qoidwYuZ1GESA',
+      'album',
+      '1weenld61qoidwYuZ1GESA',
+    ],
   ])('recognises %s', (url, kind, id) => {
     expect(parseStreamingLink(url)).toEqual({ kind, id });
   });

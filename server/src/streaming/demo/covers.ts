@@ -22,7 +22,7 @@ function lines(text: string, width: number): string[] {
   const result: string[] = [];
   for (const word of text.split(/\s+/)) {
     const last = result[result.length - 1];
-    if (last !== undefined && (last + ' ' + word).length <= width)
+    if (last !== undefined && `${last} ${word}`.length <= width)
       result[result.length - 1] = `${last} ${word}`;
     else result.push(word);
   }
