@@ -68,16 +68,23 @@ export function albumsMatching(
     )
     .$if(Boolean(q), (query) =>
       // SPEC §5: a case-insensitive match on name, artist or tag names.
-      query.where(({ or, exists, selectFrom, ref }) =>
+      // The few matching tags are found once, not once per album.
+      query.where(({ or, eb, selectFrom, ref }) =>
         or([
           containsText(ref('albums.name'), q ?? ''),
           containsText(ref('albums.artist'), q ?? ''),
-          exists(
+          eb(
+            'albums.id',
+            'in',
             selectFrom('album_tags')
-              .innerJoin('tags', 'tags.id', 'album_tags.tag_id')
               .select('album_tags.album_id')
-              .whereRef('album_tags.album_id', '=', 'albums.id')
-              .where((inner) => containsText(inner.ref('tags.name'), q ?? '')),
+              .where('album_tags.tag_id', 'in', (tags) =>
+                tags
+                  .selectFrom('tags')
+                  .select('tags.id')
+                  .where('tags.user_id', '=', userId)
+                  .where((inner) => containsText(inner.ref('tags.name'), q ?? '')),
+              ),
           ),
         ]),
       ),

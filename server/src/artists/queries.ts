@@ -10,36 +10,58 @@ export type ArtistQuery = {
   offset: number;
 };
 
-/** The user's credited artists with album count and first/latest add, optionally matched by q. */
-function artistsWithAlbums(db: Kysely<Database>, userId: number, q: string | undefined) {
+/** The user's artists credited on at least one album, optionally matched by q. */
+function matchingArtists(db: Kysely<Database>, userId: number, q: string | undefined) {
   return db
     .selectFrom('artists')
-    .innerJoin('album_artists', 'album_artists.artist_id', 'artists.id')
-    .innerJoin('albums', 'albums.id', 'album_artists.album_id')
     .where('artists.user_id', '=', userId)
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('album_artists')
+          .select('album_artists.album_id')
+          .whereRef('album_artists.artist_id', '=', 'artists.id'),
+      ),
+    )
     .$if(Boolean(q), (query) =>
       // SPEC §5: the name or any genre, case-insensitive.
-      query.where(({ or, exists, selectFrom, ref }) =>
+      query.where(({ or, eb, selectFrom, ref }) =>
         or([
           containsText(ref('artists.name'), q ?? ''),
-          exists(
-            selectFrom('album_artists as credited')
-              .innerJoin('album_genres', 'album_genres.album_id', 'credited.album_id')
-              .innerJoin('genres', 'genres.id', 'album_genres.genre_id')
-              .select('credited.artist_id')
-              .whereRef('credited.artist_id', '=', 'artists.id')
-              .where((inner) => containsText(inner.ref('genres.name'), q ?? '')),
+          eb(
+            'artists.id',
+            'in',
+            selectFrom('album_artists')
+              .innerJoin('album_genres', 'album_genres.album_id', 'album_artists.album_id')
+              .select('album_artists.artist_id')
+              .where('album_genres.genre_id', 'in', matchingGenreIds(db, userId, q ?? '')),
           ),
-          exists(
+          eb(
+            'artists.id',
+            'in',
             selectFrom('artist_genres')
-              .innerJoin('genres', 'genres.id', 'artist_genres.genre_id')
               .select('artist_genres.artist_id')
-              .whereRef('artist_genres.artist_id', '=', 'artists.id')
-              .where((inner) => containsText(inner.ref('genres.name'), q ?? '')),
+              .where('artist_genres.genre_id', 'in', matchingGenreIds(db, userId, q ?? '')),
           ),
         ]),
       ),
-    )
+    );
+}
+
+function matchingGenreIds(db: Kysely<Database>, userId: number, q: string) {
+  return db
+    .selectFrom('genres')
+    .select('genres.id')
+    .where('genres.user_id', '=', userId)
+    .where((eb) => containsText(eb.ref('genres.name'), q));
+}
+
+/** Album count and first/latest add of the given artists, in the order of `ids`. */
+async function artistRows(db: Kysely<Database>, ids: number[]): Promise<ArtistRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('artists')
+    .innerJoin('album_artists', 'album_artists.artist_id', 'artists.id')
+    .innerJoin('albums', 'albums.id', 'album_artists.album_id')
     .select([
       'artists.id',
       'artists.slug',
@@ -49,31 +71,46 @@ function artistsWithAlbums(db: Kysely<Database>, userId: number, q: string | und
       (eb) => eb.fn.min('albums.first_added_at').as('first_album_date'),
       (eb) => eb.fn.max('albums.added_at').as('latest_album_date'),
     ])
-    .groupBy(['artists.id', 'artists.slug', 'artists.name', 'artists.image_url']);
+    .where('artists.id', 'in', ids)
+    .groupBy(['artists.id', 'artists.slug', 'artists.name', 'artists.image_url'])
+    .execute();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-/** One page of artists and the count of all that match: four queries whatever the numbers. */
+/**
+ * One page of artists and the count of all that match, in a fixed number of queries. Name sorts
+ * page straight off the artists; "added" sorts must rank every artist by its latest album.
+ */
 export async function listArtists(db: Kysely<Database>, userId: number, query: ArtistQuery) {
-  const matching = artistsWithAlbums(db, userId, query.q);
+  const matching = matchingArtists(db, userId, query.q);
   const direction = query.sort.endsWith('asc') ? 'asc' : 'desc';
-  const ordered = query.sort.startsWith('name')
-    ? matching.orderBy((eb) => eb.fn('lower', ['artists.name']), direction)
+  const byName = (eb: { fn: Kysely<Database>['fn'] }) => eb.fn('lower', ['artists.name']);
+  const page = query.sort.startsWith('name')
+    ? matching.select('artists.id').orderBy(byName, direction).orderBy('artists.id', direction)
     : matching
-        .orderBy('latest_album_date', direction)
-        .orderBy((eb) => eb.fn('lower', ['artists.name']));
-  const [count, rows] = await Promise.all([
-    db
-      .selectFrom(matching.as('matching'))
-      .select((eb) => eb.fn.countAll().as('total'))
-      .executeTakeFirst(),
-    ordered.orderBy('artists.id').limit(query.limit).offset(query.offset).execute(),
+        .innerJoin('album_artists', 'album_artists.artist_id', 'artists.id')
+        .innerJoin('albums', 'albums.id', 'album_artists.album_id')
+        .select(['artists.id', (eb) => eb.fn.max('albums.added_at').as('latest')])
+        .groupBy(['artists.id', 'artists.name'])
+        .orderBy('latest', direction)
+        .orderBy(byName)
+        .orderBy('artists.id');
+  const [count, ids] = await Promise.all([
+    matching.select((eb) => eb.fn.countAll().as('total')).executeTakeFirst(),
+    page.limit(query.limit).offset(query.offset).execute(),
   ]);
+  const rows = await artistRows(
+    db,
+    ids.map((row) => row.id),
+  );
   return { total: toCount(count?.total), artists: await presentArtists(db, rows) };
 }
 
 /** An artist by id, slug or name (DESIGN §5), with its albums counted. */
 export async function findArtist(db: Kysely<Database>, userId: number, key: string) {
-  const rows = await artistsWithAlbums(db, userId, undefined)
+  const candidates = await matchingArtists(db, userId, undefined)
+    .select(['artists.id', 'artists.slug'])
     .where((eb) =>
       eb.or([
         ...(/^\d+$/.test(key) ? [eb('artists.id', '=', Number(key))] : []),
@@ -84,10 +121,11 @@ export async function findArtist(db: Kysely<Database>, userId: number, key: stri
     .execute();
   // An id beats a slug beats a name, should one key match several artists.
   const best =
-    rows.find((row) => String(row.id) === key) ??
-    rows.find((row) => row.slug === key.toLowerCase()) ??
-    rows[0];
-  return best && (await presentArtists(db, [best]))[0];
+    candidates.find((row) => String(row.id) === key) ??
+    candidates.find((row) => row.slug === key.toLowerCase()) ??
+    candidates[0];
+  if (!best) return undefined;
+  return (await presentArtists(db, await artistRows(db, [best.id])))[0];
 }
 
 type ArtistRow = {

@@ -1,10 +1,12 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import * as collection from './migrations/0001-collection';
+import * as sortIndexes from './migrations/0002-sort-indexes';
 import type { Database } from './schema';
 
 /** Migrations are bundled with the server, so they are listed here rather than read from disk. */
 const migrations: Record<string, Migration> = {
   '0001-collection': collection,
+  '0002-sort-indexes': sortIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

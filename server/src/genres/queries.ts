@@ -53,17 +53,32 @@ export async function findGenre(db: Kysely<Database>, userId: number, key: strin
 export async function listGenres(db: Kysely<Database>, userId: number, search: string | undefined) {
   const rows = await db
     .selectFrom('genres')
-    .innerJoin('album_genres', 'album_genres.genre_id', 'genres.id')
-    .select(['genres.id', 'genres.name', (eb) => eb.fn.countAll().as('album_count')])
+    .select([
+      'genres.id',
+      'genres.name',
+      // Counted per genre from its own index range, not by grouping every album_genres row.
+      (eb) =>
+        eb
+          .selectFrom('album_genres')
+          .select((count) => count.fn.countAll().as('uses'))
+          .whereRef('album_genres.genre_id', '=', 'genres.id')
+          .as('album_count'),
+    ])
     .where('genres.user_id', '=', userId)
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('album_genres')
+          .select('album_genres.album_id')
+          .whereRef('album_genres.genre_id', '=', 'genres.id'),
+      ),
+    )
     .$if(Boolean(search), (query) =>
       query.where((eb) => containsText(eb.ref('genres.name'), search ?? '')),
     )
-    .groupBy(['genres.id', 'genres.name'])
     .orderBy('album_count', 'desc')
     .orderBy((eb) => eb.fn('lower', ['genres.name']))
     .execute();
-  return rows.map((row) => ({ ...row, album_count: toCount(row.album_count) }));
+  return rows.map((row) => ({ ...row, album_count: toCount(Number(row.album_count)) }));
 }
 
 export async function countGenreAlbums(db: Kysely<Database>, genreId: number) {

@@ -10,14 +10,23 @@ import { conflict } from '../http/errors';
 
 const tagColumns = ['tags.id', 'tags.name', 'tags.color', 'tags.created_at'] as const;
 
-/** Tags with how many albums carry each: one query, whatever the number of tags. */
+/**
+ * Tags with how many albums carry each: one query, whatever the number of tags. Each count reads
+ * only its own tag's index range, rather than grouping every album_tags row.
+ */
 function tagsWithCounts(db: Kysely<Database>, userId: number) {
   return db
     .selectFrom('tags')
-    .leftJoin('album_tags', 'album_tags.tag_id', 'tags.id')
-    .select([...tagColumns, (eb) => eb.fn.count('album_tags.album_id').as('album_count')])
-    .where('tags.user_id', '=', userId)
-    .groupBy(tagColumns);
+    .select([
+      ...tagColumns,
+      (eb) =>
+        eb
+          .selectFrom('album_tags')
+          .select((count) => count.fn.countAll().as('uses'))
+          .whereRef('album_tags.tag_id', '=', 'tags.id')
+          .as('album_count'),
+    ])
+    .where('tags.user_id', '=', userId);
 }
 
 type CountedTag = {
@@ -126,11 +135,20 @@ export async function trendingTags(db: Kysely<Database>, userId: number, now = n
   const since = new Date(now.getTime() - TRENDING_WINDOW_DAYS * 86_400_000).toISOString();
   const rows = await tagsWithCounts(db, userId)
     .select((eb) =>
-      eb.fn
-        .sum<number>(eb.case().when('album_tags.created_at', '>=', since).then(1).else(0).end())
+      eb
+        .selectFrom('album_tags')
+        .select((count) => count.fn.countAll().as('uses'))
+        .whereRef('album_tags.tag_id', '=', 'tags.id')
+        .where('album_tags.created_at', '>=', since)
         .as('recent_count'),
     )
-    .having((eb) => eb.fn.count('album_tags.album_id'), '>', 0)
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('album_tags')
+          .select('album_tags.album_id')
+          .whereRef('album_tags.tag_id', '=', 'tags.id'),
+      ),
+    )
     .orderBy('recent_count', 'desc')
     .orderBy('album_count', 'desc')
     .orderBy((eb) => eb.fn('lower', ['tags.name']))
