@@ -2,6 +2,7 @@ import type { AlbumSort } from '@gatefold/contract/albums';
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { Database } from '../db/schema';
 import { containsText, toCount } from '../db/text-match';
+import { notFound } from '../http/errors';
 
 /** Which of a user's albums a list shows: all, or those in a folder, with a tag, genre or artist. */
 export type AlbumFilter = {
@@ -139,6 +140,13 @@ export async function listAlbumRows(
     sorted(matching, sort).limit(page.limit).offset(page.offset).execute(),
   ]);
   return { total: toCount(count?.total), rows };
+}
+
+/** The user's album; another user's or an unknown id is a 404. */
+export async function loadOwnAlbum(db: Kysely<Database>, userId: number, albumId: number) {
+  const album = await findAlbumRow(db, userId, albumId);
+  if (!album) throw notFound('No such album in your collection.');
+  return album;
 }
 
 export async function findAlbumRow(db: Kysely<Database>, userId: number, albumId: number) {

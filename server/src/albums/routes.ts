@@ -12,23 +12,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../db/schema';
-import { addAlbumToFolder, removeAlbumFromFolder } from '../folders/membership';
-import { attachGenre, detachGenre } from '../genres/album-genres';
 import { notFound } from '../http/errors';
 import { id, nameKey } from '../http/params';
-import { attachTag, detachTag } from '../tags/album-tags';
 import { type AlbumSources, addAlbumFromStreaming } from './add-from-streaming';
 import { albumPage } from './album-page';
 import { catalogueRoutes } from './catalogue-routes';
+import { albumMembershipRoutes } from './membership-routes';
 import { presentAlbumDetail } from './present';
-import { findAlbumRow } from './queries';
+import { loadOwnAlbum } from './queries';
 import { deleteAlbum, updateAlbum } from './store';
-
-export async function loadOwnAlbum(db: Kysely<Database>, userId: number, albumId: number) {
-  const album = await findAlbumRow(db, userId, albumId);
-  if (!album) throw notFound('No such album in your collection.');
-  return album;
-}
 
 export function albumRoutes(db: Kysely<Database>, sources: AlbumSources) {
   return async (app: FastifyInstance) => {
@@ -106,74 +98,6 @@ export function albumRoutes(db: Kysely<Database>, sources: AlbumSources) {
       },
     );
 
-    const folderParams = z.object({ id, folderId: id });
-    routes.post(
-      '/:id/folders/:folderId',
-      { schema: { summary: 'Put an album in a folder', params: folderParams } },
-      async (request, reply) => {
-        await loadOwnAlbum(db, request.userId, request.params.id);
-        await addAlbumToFolder(db, request.userId, request.params.folderId, request.params.id);
-        return reply.status(204).send();
-      },
-    );
-    routes.delete(
-      '/:id/folders/:folderId',
-      { schema: { summary: 'Take an album out of a folder', params: folderParams } },
-      async (request, reply) => {
-        await loadOwnAlbum(db, request.userId, request.params.id);
-        await removeAlbumFromFolder(db, request.userId, request.params.folderId, request.params.id);
-        return reply.status(204).send();
-      },
-    );
-
-    const tagParams = z.object({ id, tagId: nameKey });
-    routes.post(
-      '/:id/tags/:tagId',
-      {
-        schema: {
-          summary: 'Tag an album, by tag id or name (a new name creates the tag)',
-          params: tagParams,
-          response: { 200: tagRef },
-        },
-      },
-      async (request) => {
-        await loadOwnAlbum(db, request.userId, request.params.id);
-        return attachTag(db, request.userId, request.params.id, request.params.tagId);
-      },
-    );
-    routes.delete(
-      '/:id/tags/:tagId',
-      { schema: { summary: 'Remove a tag from an album', params: tagParams } },
-      async (request, reply) => {
-        await loadOwnAlbum(db, request.userId, request.params.id);
-        await detachTag(db, request.userId, request.params.id, request.params.tagId);
-        return reply.status(204).send();
-      },
-    );
-
-    const genreParams = z.object({ id, genreId: nameKey });
-    routes.post(
-      '/:id/genres/:genreId',
-      {
-        schema: {
-          summary: 'Give an album a genre, by genre id or name',
-          params: genreParams,
-          response: { 200: genreRef },
-        },
-      },
-      async (request) => {
-        await loadOwnAlbum(db, request.userId, request.params.id);
-        return attachGenre(db, request.userId, request.params.id, request.params.genreId);
-      },
-    );
-    routes.delete(
-      '/:id/genres/:genreId',
-      { schema: { summary: 'Take a genre off an album', params: genreParams } },
-      async (request, reply) => {
-        await loadOwnAlbum(db, request.userId, request.params.id);
-        await detachGenre(db, request.userId, request.params.id, request.params.genreId);
-        return reply.status(204).send();
-      },
-    );
+    await app.register(albumMembershipRoutes(db));
   };
 }
