@@ -5,15 +5,12 @@ import {
   albumSummary,
   albumUpdate,
 } from '@gatefold/contract/albums';
-import { genreRef } from '@gatefold/contract/genres';
-import { tagRef } from '@gatefold/contract/tags';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../db/schema';
-import { notFound } from '../http/errors';
-import { id, nameKey } from '../http/params';
+import { id } from '../http/params';
 import { type AlbumSources, addAlbumFromStreaming } from './add-from-streaming';
 import { albumPage } from './album-page';
 import { catalogueRoutes } from './catalogue-routes';
