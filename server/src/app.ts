@@ -21,6 +21,7 @@ import { purgeExpired } from './auth/sessions';
 import { signInProvider } from './auth/sign-in-providers';
 import type { Config } from './config';
 import type { Database } from './db/schema';
+import { discoveryRoutes } from './discovery/routes';
 import { folderRoutes } from './folders/routes';
 import { genreRoutes } from './genres/routes';
 import { registerErrorHandler } from './http/error-handler';
@@ -106,10 +107,11 @@ export async function buildApp({
   const box = createSecretBox(secretKey);
   const provider = signInProvider(config, app);
   const streaming = createStreamingService(config);
-  const sources = {
-    streaming,
-    genres: musicBrainzGenres(config.musicBrainzUrl, `Gatefold/1.0 ( ${config.publicUrl} )`),
+  const musicBrainz = {
+    url: config.musicBrainzUrl,
+    userAgent: `Gatefold/1.0 ( ${config.publicUrl} )`,
   };
+  const sources = { streaming, genres: musicBrainzGenres(musicBrainz.url, musicBrainz.userAgent) };
 
   await app.register(
     async (api) => {
@@ -144,6 +146,9 @@ export async function buildApp({
         await signedIn.register(collectionSearchRoutes(db), { prefix: '/v1/search' });
         await signedIn.register(streamingSearchRoutes(db, sources), {
           prefix: '/v1/search/spotify',
+        });
+        await signedIn.register(discoveryRoutes({ db, streaming, musicBrainz }), {
+          prefix: '/v1/search',
         });
       });
     },

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeMusicBrainz } from '../testing/fake-musicbrainz';
 import { startFakeSpotify } from '../testing/fake-spotify';
 import { fixtureStreamingService } from '../testing/fixture-catalogue';
-import { bearer, createTestApp, type TestApp } from '../testing/test-app';
+import { bearer, createTestApp, signInWithSpotify, type TestApp } from '../testing/test-app';
 import { testDatabaseKinds } from '../testing/test-database';
 
 describe.each(testDatabaseKinds)('adding from Spotify (a loopback fake) on %s', (kind) => {
@@ -20,7 +20,7 @@ describe.each(testDatabaseKinds)('adding from Spotify (a loopback fake) on %s', 
       { name: 'unloved', count: 0 },
     ]);
     testApp = await createTestApp(kind, { ...fake.environment, MUSICBRAINZ_URL: musicBrainz.url });
-    token = await signInWithSpotify();
+    token = await signInWithSpotify(testApp.app);
   });
   afterAll(async () => {
     await testApp.destroy();
@@ -28,19 +28,6 @@ describe.each(testDatabaseKinds)('adding from Spotify (a loopback fake) on %s', 
     await musicBrainz.close();
   });
 
-  async function signInWithSpotify() {
-    const login = await testApp.app.inject({ url: '/api/v1/auth/login' });
-    const authorize = await fetch(String(login.headers.location), { redirect: 'manual' });
-    const callback = new URL(String(authorize.headers.get('location')));
-    const done = await testApp.app.inject({ url: callback.pathname + callback.search });
-    const handoff = new URL(String(done.headers.location), 'http://x').searchParams.get('token');
-    const refreshed = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/refresh',
-      headers: bearer(handoff ?? ''),
-    });
-    return refreshed.json().token;
-  }
   const idOf = async (query: string) =>
     (await catalogue.searchAlbums(query, { limit: 1, offset: 0 })).items[0]?.id ?? '';
   const post = (spotifyId: string) =>

@@ -1,4 +1,3 @@
-import type { CatalogueAlbum } from '@gatefold/contract/catalogue';
 import {
   addedAlbum,
   type DiscoveryAlbum,
@@ -12,6 +11,7 @@ import { z } from 'zod';
 import { type AlbumSources, addAlbumFromStreaming } from '../albums/add-from-streaming';
 import { collectionIds } from '../albums/collection-marks';
 import type { Database } from '../db/schema';
+import { toDiscoveryAlbum } from '../discovery/present';
 
 const NEW_RELEASES_LIMIT = 50;
 
@@ -69,25 +69,5 @@ export function streamingSearchRoutes(db: Kysely<Database>, sources: AlbumSource
           .send({ album_id: albumId, message: `"${name}" was added to your collection.` });
       },
     );
-  };
-}
-
-/** A catalogue album as discovery lists it (SPEC §3). */
-export function toDiscoveryAlbum(
-  album: CatalogueAlbum,
-  collectionId: number | undefined,
-  popularity: number | null = null,
-): DiscoveryAlbum {
-  return {
-    spotify_id: album.id,
-    name: album.name,
-    artist: album.artists.map((artist) => artist.name).join(', '),
-    image_url: album.images[0]?.url ?? null,
-    release_date: album.release_date,
-    total_tracks: album.total_tracks,
-    popularity,
-    spotify_url: album.external_urls.spotify,
-    in_collection: collectionId !== undefined,
-    collection_id: collectionId ?? null,
   };
 }

@@ -1,7 +1,11 @@
 import http from 'node:http';
 
 /** A loopback stand-in for MusicBrainz's release-group search, in its JSON shape. */
-export async function startFakeMusicBrainz(tags: { name: string; count: number }[], status = 200) {
+export async function startFakeMusicBrainz(
+  tags: { name: string; count: number }[],
+  status = 200,
+  releases: { artist: string; title: string }[] = [],
+) {
   const queries: string[] = [];
   const userAgents: string[] = [];
   const server = http.createServer((request, response) => {
@@ -9,6 +13,24 @@ export async function startFakeMusicBrainz(tags: { name: string; count: number }
     queries.push(url.searchParams.get('query') ?? '');
     userAgents.push(String(request.headers['user-agent']));
     response.writeHead(status, { 'content-type': 'application/json' });
+    if (status === 200 && url.pathname === '/ws/2/release') {
+      response.end(
+        JSON.stringify({
+          count: releases.length,
+          offset: 0,
+          releases: releases.map((release, i) => ({
+            id: `release-${i}`,
+            score: 100,
+            title: release.title,
+            'artist-credit': [
+              { name: release.artist, artist: { id: `artist-${i}`, name: release.artist } },
+            ],
+            'release-group': { id: `group-${i}`, 'primary-type': 'Album' },
+          })),
+        }),
+      );
+      return;
+    }
     if (status !== 200 || url.pathname !== '/ws/2/release-group') {
       response.end(JSON.stringify({ error: 'unavailable' }));
       return;

@@ -69,3 +69,20 @@ export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** A display name no other test uses, so tests sharing an app never see each other's rows. */
 export const uniqueName = (base: string) => `${base} ${randomBytes(3).toString('hex')}`;
+
+/** Signs in through Spotify's loopback fake, whose authorize page approves at once. */
+export async function signInWithSpotify(app: FastifyInstance): Promise<string> {
+  const login = await app.inject({ url: '/api/v1/auth/login' });
+  const authorize = await fetch(String(login.headers.location), { redirect: 'manual' });
+  const callback = new URL(String(authorize.headers.get('location')));
+  const done = await app.inject({ url: callback.pathname + callback.search });
+  const handoff = new URL(String(done.headers.location), 'http://127.0.0.1').searchParams.get(
+    'token',
+  );
+  const refreshed = await app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/refresh',
+    headers: bearer(handoff ?? ''),
+  });
+  return refreshed.json<{ token: string }>().token;
+}
