@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { removeUncreditedArtists, upsertArtists } from '../artists/credits';
 import type { Database } from '../db/schema';
 import { retryOnUniqueViolation } from '../db/unique-violation';
+import { lockUser } from '../db/user-lock';
 import { upsertGenres } from '../genres/queries';
 import { conflict } from '../http/errors';
 
@@ -27,6 +28,8 @@ export async function createAlbum(
 
 async function insertAlbum(db: Kysely<Database>, userId: number, album: NewAlbum): Promise<number> {
   return db.transaction().execute(async (trx) => {
+    // One add at a time per user, so two adds cannot both create the same new artist.
+    await lockUser(trx, userId);
     const existing = await trx
       .selectFrom('albums')
       .select('id')

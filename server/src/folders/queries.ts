@@ -1,4 +1,4 @@
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema';
 import { toCount } from '../db/text-match';
 import { notFound } from '../http/errors';
@@ -168,13 +168,4 @@ export async function ownsFolder(db: Kysely<Database>, userId: number, folderId:
     .where('id', '=', folderId)
     .executeTakeFirst();
   return folder !== undefined;
-}
-
-/**
- * Serialises a user's tree writes: on PostgreSQL two concurrent moves could each pass the cycle
- * check and together build a loop. SQLite already runs one transaction at a time.
- */
-export async function lockFolderTree(trx: Kysely<Database>, userId: number) {
-  if (!(trx.getExecutor().adapter instanceof PostgresAdapter)) return;
-  await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
 }

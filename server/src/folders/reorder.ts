@@ -1,8 +1,8 @@
 import type { FolderReorder } from '@gatefold/contract/folders';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema';
+import { lockUser } from '../db/user-lock';
 import { invalid } from '../http/errors';
-import { lockFolderTree } from './queries';
 
 type Placement = FolderReorder['items'][number];
 
@@ -20,7 +20,7 @@ const refuse = (message: string) => invalid('items', message);
  */
 export async function reorderFolders(db: Kysely<Database>, userId: number, items: Placement[]) {
   await db.transaction().execute(async (trx) => {
-    await lockFolderTree(trx, userId);
+    await lockUser(trx, userId);
     const folders = await trx
       .selectFrom('folders')
       .select(['id', 'parent_id'])

@@ -2,8 +2,9 @@ import type { folderInput } from '@gatefold/contract/folders';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../db/schema';
+import { lockUser } from '../db/user-lock';
 import { invalid, notFound } from '../http/errors';
-import { isInSubtree, lockFolderTree, nextSortOrder, ownsFolder } from './queries';
+import { isInSubtree, nextSortOrder, ownsFolder } from './queries';
 
 export type FolderFields = z.output<typeof folderInput>;
 
@@ -12,7 +13,7 @@ const notYourFolder = () => invalid('parent_id', 'is not one of your folders');
 /** A new folder goes last among its siblings. */
 export async function createFolder(db: Kysely<Database>, userId: number, fields: FolderFields) {
   return db.transaction().execute(async (trx) => {
-    await lockFolderTree(trx, userId);
+    await lockUser(trx, userId);
     if (fields.parent_id !== null && !(await ownsFolder(trx, userId, fields.parent_id))) {
       throw notYourFolder();
     }
@@ -43,7 +44,7 @@ export async function updateFolder(
   fields: FolderFields,
 ) {
   await db.transaction().execute(async (trx) => {
-    await lockFolderTree(trx, userId);
+    await lockUser(trx, userId);
     const current = await trx
       .selectFrom('folders')
       .select(['parent_id', 'sort_order'])
@@ -83,7 +84,7 @@ export async function updateFolder(
  */
 export async function deleteFolder(db: Kysely<Database>, userId: number, folderId: number) {
   await db.transaction().execute(async (trx) => {
-    await lockFolderTree(trx, userId);
+    await lockUser(trx, userId);
     const folder = await trx
       .selectFrom('folders')
       .select('parent_id')
