@@ -19,6 +19,7 @@ import { createSecretBox } from './auth/secret-box';
 import { requireSession } from './auth/session-hook';
 import { purgeExpired } from './auth/sessions';
 import { signInProvider } from './auth/sign-in-providers';
+import { streamingAccessToken } from './auth/streaming-tokens';
 import type { Config } from './config';
 import type { Database } from './db/schema';
 import { discoveryRoutes } from './discovery/routes';
@@ -28,6 +29,7 @@ import { registerErrorHandler } from './http/error-handler';
 import { serializeRequest } from './http/log-redaction';
 import { serveWebApp } from './http/web-app';
 import { imageRoutes } from './images/routes';
+import { maintenanceRoutes } from './maintenance/routes';
 import { collectionSearchRoutes } from './search/collection-routes';
 import { streamingSearchRoutes } from './search/streaming-routes';
 import { DemoStreamingService } from './streaming/demo/demo-service';
@@ -112,6 +114,17 @@ export async function buildApp({
     userAgent: `Gatefold/1.0 ( ${config.publicUrl} )`,
   };
   const sources = { streaming, genres: musicBrainzGenres(musicBrainz.url, musicBrainz.userAgent) };
+  const libraryAccount = async (userId: number) => {
+    const user = await db
+      .selectFrom('users')
+      .select('provider_user_id')
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
+    return {
+      providerUserId: user.provider_user_id,
+      accessToken: () => streamingAccessToken(db, box, provider, userId),
+    };
+  };
 
   await app.register(
     async (api) => {
@@ -149,6 +162,9 @@ export async function buildApp({
         });
         await signedIn.register(discoveryRoutes({ db, streaming, musicBrainz }), {
           prefix: '/v1/search',
+        });
+        await signedIn.register(maintenanceRoutes({ db, sources, account: libraryAccount }), {
+          prefix: '/v1/maintenance',
         });
       });
     },

@@ -22,6 +22,8 @@ export async function addAlbumFromStreaming(
   sources: AlbumSources,
   userId: number,
   given: Given,
+  /** When the album joined the user's streaming library, if it comes from there. */
+  addedAt?: string,
 ): Promise<number> {
   const existing = await db
     .selectFrom('albums')
@@ -33,7 +35,7 @@ export async function addAlbumFromStreaming(
     throw conflict(`"${existing.name}" is already in your collection.`, { album_id: existing.id });
 
   const album = await sources.streaming.getAlbum(given.spotify_id);
-  if (album) return createAlbum(db, userId, await completeAlbum(sources, album));
+  if (album) return createAlbum(db, userId, await completeAlbum(sources, album), addedAt);
   // An album the service does not know is kept as given (an import), if it is described at all.
   if (given.name && given.artist)
     return createAlbum(db, userId, { ...given, name: given.name, artist: given.artist });

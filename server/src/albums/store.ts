@@ -22,103 +22,112 @@ export async function createAlbum(
   db: Kysely<Database>,
   userId: number,
   album: NewAlbum,
+  addedAt?: string,
 ): Promise<number> {
-  return retryOnUniqueViolation(() => insertAlbum(db, userId, album));
+  return retryOnUniqueViolation(() =>
+    db.transaction().execute(async (trx) => {
+      // One add at a time per user, so two adds cannot both create the same new artist.
+      await lockUser(trx, userId);
+      return insertAlbum(trx, userId, album, addedAt);
+    }),
+  );
 }
 
-async function insertAlbum(db: Kysely<Database>, userId: number, album: NewAlbum): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    // One add at a time per user, so two adds cannot both create the same new artist.
-    await lockUser(trx, userId);
-    const existing = await trx
-      .selectFrom('albums')
-      .select('id')
-      .where('user_id', '=', userId)
-      .where('spotify_id', '=', album.spotify_id)
-      .executeTakeFirst();
-    if (existing) {
-      throw conflict(`"${album.name}" is already in your collection.`, { album_id: existing.id });
-    }
+/** Stores one album inside the caller's transaction (an add, or an import of many). */
+export async function insertAlbum(
+  trx: Kysely<Database>,
+  userId: number,
+  album: NewAlbum,
+  addedAt = new Date().toISOString(),
+): Promise<number> {
+  const existing = await trx
+    .selectFrom('albums')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('spotify_id', '=', album.spotify_id)
+    .executeTakeFirst();
+  if (existing) {
+    throw conflict(`"${album.name}" is already in your collection.`, { album_id: existing.id });
+  }
 
-    const now = new Date().toISOString();
-    // The first time this user ever added the album survives removing and adding it again.
+  const now = addedAt;
+  // The first time this user ever added the album survives removing and adding it again.
+  await trx
+    .insertInto('album_first_adds')
+    .values({ user_id: userId, spotify_id: album.spotify_id, first_added_at: now })
+    .onConflict((oc) => oc.columns(['user_id', 'spotify_id']).doNothing())
+    .execute();
+  const firstAdd = await trx
+    .selectFrom('album_first_adds')
+    .select('first_added_at')
+    .where('user_id', '=', userId)
+    .where('spotify_id', '=', album.spotify_id)
+    .executeTakeFirstOrThrow();
+
+  const { id: albumId } = await trx
+    .insertInto('albums')
+    .values({
+      user_id: userId,
+      spotify_id: album.spotify_id,
+      name: album.name,
+      artist: album.artist,
+      release_date: album.release_date ?? null,
+      total_tracks: album.total_tracks ?? album.tracks?.length ?? null,
+      image_url: album.image_url ?? null,
+      spotify_url: album.spotify_url ?? null,
+      added_at: now,
+      first_added_at: firstAdd.first_added_at,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+
+  const credits = album.artists?.length ? album.artists : [{ name: album.artist }];
+  const artistIds = await upsertArtists(trx, userId, credits);
+  await trx
+    .insertInto('album_artists')
+    .values(
+      [...new Set(artistIds)].map((artistId, position) => ({
+        album_id: albumId,
+        artist_id: artistId,
+        position,
+      })),
+    )
+    .execute();
+
+  const genreIds = await upsertGenres(trx, userId, album.genres ?? []);
+  if (genreIds.size > 0) {
     await trx
-      .insertInto('album_first_adds')
-      .values({ user_id: userId, spotify_id: album.spotify_id, first_added_at: now })
-      .onConflict((oc) => oc.columns(['user_id', 'spotify_id']).doNothing())
-      .execute();
-    const firstAdd = await trx
-      .selectFrom('album_first_adds')
-      .select('first_added_at')
-      .where('user_id', '=', userId)
-      .where('spotify_id', '=', album.spotify_id)
-      .executeTakeFirstOrThrow();
-
-    const { id: albumId } = await trx
-      .insertInto('albums')
-      .values({
-        user_id: userId,
-        spotify_id: album.spotify_id,
-        name: album.name,
-        artist: album.artist,
-        release_date: album.release_date ?? null,
-        total_tracks: album.total_tracks ?? album.tracks?.length ?? null,
-        image_url: album.image_url ?? null,
-        spotify_url: album.spotify_url ?? null,
-        added_at: now,
-        first_added_at: firstAdd.first_added_at,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-
-    const credits = album.artists?.length ? album.artists : [{ name: album.artist }];
-    const artistIds = await upsertArtists(trx, userId, credits);
-    await trx
-      .insertInto('album_artists')
+      .insertInto('album_genres')
       .values(
-        [...new Set(artistIds)].map((artistId, position) => ({
+        [...new Set(genreIds.values())].map((genreId) => ({
           album_id: albumId,
-          artist_id: artistId,
-          position,
+          genre_id: genreId,
+          source: 'streaming' as const,
         })),
       )
       .execute();
+  }
 
-    const genreIds = await upsertGenres(trx, userId, album.genres ?? []);
-    if (genreIds.size > 0) {
-      await trx
-        .insertInto('album_genres')
-        .values(
-          [...new Set(genreIds.values())].map((genreId) => ({
-            album_id: albumId,
-            genre_id: genreId,
-            source: 'streaming' as const,
-          })),
-        )
-        .execute();
-    }
-
-    if (album.tracks?.length) {
-      await trx
-        .insertInto('tracks')
-        .values(
-          album.tracks.map((track) => ({
-            album_id: albumId,
-            spotify_id: track.spotify_id ?? null,
-            name: track.name,
-            artist: track.artist,
-            track_number: track.track_number,
-            disc_number: track.disc_number,
-            duration_ms: track.duration_ms,
-            spotify_url: track.spotify_url ?? null,
-          })),
-        )
-        .execute();
-    }
-    return albumId;
-  });
+  if (album.tracks?.length) {
+    await trx
+      .insertInto('tracks')
+      .values(
+        album.tracks.map((track) => ({
+          album_id: albumId,
+          spotify_id: track.spotify_id ?? null,
+          name: track.name,
+          artist: track.artist,
+          track_number: track.track_number,
+          disc_number: track.disc_number,
+          duration_ms: track.duration_ms,
+          spotify_url: track.spotify_url ?? null,
+        })),
+      )
+      .execute();
+  }
+  return albumId;
 }
 
 /** Corrects what the service gave; an absent field stays as it is. */

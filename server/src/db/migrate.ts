@@ -1,12 +1,14 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import * as collection from './migrations/0001-collection';
 import * as sortIndexes from './migrations/0002-sort-indexes';
+import * as jobs from './migrations/0003-jobs';
 import type { Database } from './schema';
 
 /** Migrations are bundled with the server, so they are listed here rather than read from disk. */
 const migrations: Record<string, Migration> = {
   '0001-collection': collection,
   '0002-sort-indexes': sortIndexes,
+  '0003-jobs': jobs,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

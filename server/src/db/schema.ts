@@ -22,6 +22,7 @@ export type Database = {
   folder_albums: FolderAlbumsTable;
   images: ImagesTable;
   discovery_searches: DiscoverySearchesTable;
+  jobs: JobsTable;
 };
 
 export type UsersTable = {
@@ -187,4 +188,19 @@ export type DiscoverySearchesTable = {
   filters: string;
   result_count: number;
   created_at: Timestamp;
+};
+
+/** A long piece of maintenance work and how far it has got. */
+export type JobsTable = {
+  id: Generated<number>;
+  user_id: number;
+  kind: 'library-import';
+  status: 'running' | 'finished' | 'failed';
+  done: Generated<number>;
+  total: number | null;
+  /** Albums the work added to the collection. */
+  added: Generated<number>;
+  message: Generated<string>;
+  started_at: Timestamp;
+  finished_at: Timestamp | null;
 };

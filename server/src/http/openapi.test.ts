@@ -36,9 +36,11 @@ describe('the OpenAPI document', () => {
       'delete /api/v1/albums/{id}/genres/{genreId}',
       'delete /api/v1/albums/{id}/tags/{tagId}',
       'delete /api/v1/folders/{id}',
+      'delete /api/v1/maintenance/account',
       'get /api/v1/auth/callback',
       'get /api/v1/auth/login',
       'get /api/v1/images/{key}',
+      'get /api/v1/maintenance/export',
       'post /api/v1/albums/{id}/folders/{folderId}',
       'post /api/v1/auth/logout',
     ]);

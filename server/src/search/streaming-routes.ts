@@ -1,9 +1,4 @@
-import {
-  addedAlbum,
-  type DiscoveryAlbum,
-  discoveryResults,
-  newReleasesQuery,
-} from '@gatefold/contract/discovery';
+import { addedAlbum, discoveryResults, newReleasesQuery } from '@gatefold/contract/discovery';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { releaseDate, spotifyId } from './albums';
+import { FOLDER_DESCRIPTION_MAX, FOLDER_NAME_MAX } from './folders';
+import { imageUrl } from './images';
+import { tagColor, tagName } from './tags';
+
+/** A long piece of maintenance work and how far it has got (for a progress bar). */
+export const job = z.object({
+  id: z.number().int(),
+  kind: z.literal('library-import'),
+  status: z.enum(['running', 'finished', 'failed']),
+  done: z.number().int(),
+  total: z.number().int().nullable(),
+  added: z.number().int(),
+  message: z.string(),
+  started_at: z.string(),
+  finished_at: z.string().nullable(),
+});
+export type Job = z.infer<typeof job>;
+
+const albumRef = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  artist: z.string(),
+  release_date: z.string().nullable(),
+});
+
+/** GET /v1/maintenance/report: what may need tidying. */
+export const maintenanceReport = z.object({
+  /** Albums with the same name and artist under different streaming ids (reissues, remasters). */
+  duplicates: z.array(
+    z.object({ name: z.string(), artist: z.string(), albums: z.array(albumRef) }),
+  ),
+  albums_without_genres: z.object({ count: z.number().int(), albums: z.array(albumRef) }),
+  empty_folders: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  unused_tags: z.array(z.object({ id: z.number().int(), name: z.string(), color: z.string() })),
+});
+export type MaintenanceReport = z.infer<typeof maintenanceReport>;
+
+export const EXPORT_FORMAT = 'gatefold-export';
+export const MAX_IMPORT_ALBUMS = 100_000;
+
+const exportedTrack = z.object({
+  name: z.string().min(1).max(500),
+  artist: z.string().min(1).max(1000),
+  track_number: z.number().int().min(1),
+  disc_number: z.number().int().min(1),
+  duration_ms: z.number().int().min(0),
+  spotify_url: z.string().max(2000).nullable(),
+});
+
+/** The whole collection as one file (Maintenance: export, and import on another instance). */
+export const collectionExport = z.object({
+  format: z.literal(EXPORT_FORMAT),
+  version: z.literal(1),
+  exported_at: z.string(),
+  tags: z.array(z.object({ name: tagName, color: tagColor })).max(10_000),
+  folders: z
+    .array(
+      z.object({
+        key: z.number().int(),
+        parent_key: z.number().int().nullable(),
+        name: z.string().trim().min(1).max(FOLDER_NAME_MAX),
+        description: z.string().max(FOLDER_DESCRIPTION_MAX).nullable(),
+        image_url: imageUrl.nullable(),
+        sort_order: z.number().int().min(0),
+      }),
+    )
+    .max(10_000),
+  albums: z
+    .array(
+      z.object({
+        spotify_id: spotifyId,
+        name: z.string().trim().min(1).max(500),
+        artist: z.string().trim().min(1).max(500),
+        release_date: releaseDate.nullable(),
+        total_tracks: z.number().int().min(0).nullable(),
+        image_url: imageUrl.nullable(),
+        spotify_url: z.string().max(2000).nullable(),
+        added_at: z.iso.datetime(),
+        tags: z.array(z.string()),
+        genres: z.array(z.string().trim().min(1).max(100)),
+        folder_keys: z.array(z.number().int()),
+        tracks: z.array(exportedTrack),
+      }),
+    )
+    .max(MAX_IMPORT_ALBUMS),
+});
+export type CollectionExport = z.infer<typeof collectionExport>;
+
+export const importSummary = z.object({
+  albums_added: z.number().int(),
+  albums_skipped: z.number().int(),
+  tags_added: z.number().int(),
+  folders_added: z.number().int(),
+});
+export type ImportSummary = z.infer<typeof importSummary>;

@@ -1,0 +1,120 @@
+import type { Job } from '@gatefold/contract/maintenance';
+import type { Kysely, Selectable } from 'kysely';
+import { type AlbumSources, addAlbumFromStreaming } from '../albums/add-from-streaming';
+import type { Database, JobsTable } from '../db/schema';
+import { conflict, HttpError } from '../http/errors';
+import type { LibraryAccount } from '../streaming/port';
+
+const PAGE = 50;
+
+export type LibraryImportDependencies = {
+  db: Kysely<Database>;
+  sources: AlbumSources;
+  /** The user's account at the streaming service, to read their saved albums. */
+  account: (userId: number) => Promise<LibraryAccount>;
+};
+
+/**
+ * Starts importing the saved albums of the user's streaming library and answers at once with the
+ * job, which records its progress as it goes. One import at a time per user.
+ */
+export async function startLibraryImport(
+  deps: LibraryImportDependencies,
+  userId: number,
+): Promise<Job> {
+  const running = await deps.db
+    .selectFrom('jobs')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('status', '=', 'running')
+    .executeTakeFirst();
+  if (running)
+    throw conflict('An import of your library is already running.', { job_id: running.id });
+  const job = await deps.db
+    .insertInto('jobs')
+    .values({
+      user_id: userId,
+      kind: 'library-import',
+      status: 'running',
+      total: null,
+      started_at: new Date().toISOString(),
+      finished_at: null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  // The work goes on after the answer; it records its own progress and failure.
+  void importLibrary(deps, userId, job.id);
+  return presentJob(job);
+}
+
+async function importLibrary(
+  { db, sources, account }: LibraryImportDependencies,
+  userId: number,
+  jobId: number,
+) {
+  const progress = (
+    changes: Partial<
+      Pick<Selectable<JobsTable>, 'done' | 'total' | 'added' | 'message' | 'status' | 'finished_at'>
+    >,
+  ) => db.updateTable('jobs').set(changes).where('id', '=', jobId).execute();
+  let done = 0;
+  let added = 0;
+  let failed = 0;
+  try {
+    const library = await account(userId);
+    for (let offset = 0; ; offset += PAGE) {
+      const page = await sources.streaming.savedAlbums(library, { limit: PAGE, offset });
+      await progress({ total: page.total });
+      for (const saved of page.items) {
+        try {
+          await addAlbumFromStreaming(
+            db,
+            sources,
+            userId,
+            { spotify_id: saved.album.id },
+            saved.added_at,
+          );
+          added += 1;
+        } catch (error) {
+          // Already collected is expected; anything else is counted and the import goes on.
+          if (!(error instanceof HttpError && error.statusCode === 409)) failed += 1;
+        }
+        done += 1;
+        await progress({ done, added, message: `Imported ${done} of ${page.total} albums` });
+      }
+      if (page.items.length === 0 || offset + PAGE >= page.total) break;
+    }
+    const skipped = done - added - failed;
+    const notes = [
+      `Added ${added} albums`,
+      `${skipped} already in your collection`,
+      failed > 0 ? `${failed} could not be added` : '',
+    ];
+    await progress({
+      status: 'finished',
+      message: `${notes.filter(Boolean).join('; ')}.`,
+      finished_at: new Date().toISOString(),
+    });
+  } catch (error) {
+    const detail = error instanceof HttpError ? error.detail : 'The import stopped unexpectedly.';
+    await progress({
+      status: 'failed',
+      message: detail,
+      finished_at: new Date().toISOString(),
+    }).catch(() => {});
+  }
+}
+
+export function presentJob(job: Selectable<JobsTable>): Job {
+  return {
+    id: job.id,
+    kind: job.kind,
+    status: job.status,
+    done: job.done,
+    total: job.total,
+    added: job.added,
+    message: job.message,
+    started_at: job.started_at,
+    finished_at: job.finished_at,
+  };
+}

@@ -1,0 +1,203 @@
+import { describe, expect, it } from 'vitest';
+import { buildAlbum, tagAlbum } from '../testing/factories';
+import { bearer, signIn, uniqueName, useTestApp } from '../testing/test-app';
+import { testDatabaseKinds } from '../testing/test-database';
+
+describe.each(testDatabaseKinds)('library maintenance on %s', (kind) => {
+  const testApp = useTestApp(kind);
+  const user = async () => signIn(testApp().app, uniqueName('Tidy'));
+  const call = (method: 'GET' | 'POST' | 'DELETE', url: string, token: string, payload?: object) =>
+    testApp().app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+  const userId = async (token: string) => (await call('GET', '/api/v1/auth/me', token)).json().id;
+
+  async function finished(token: string, jobId: number) {
+    for (let attempt = 0; attempt < 200; attempt += 1) {
+      const job = (await call('GET', `/api/v1/maintenance/jobs/${jobId}`, token)).json();
+      if (job.status !== 'running') return job;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error('the job never finished');
+  }
+
+  it('refuses every maintenance call without a session', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/v1/maintenance/report'],
+      ['GET', '/api/v1/maintenance/export'],
+      ['POST', '/api/v1/maintenance/import'],
+      ['POST', '/api/v1/maintenance/library-import'],
+      ['GET', '/api/v1/maintenance/jobs/1'],
+      ['DELETE', '/api/v1/maintenance/account'],
+    ] as const) {
+      expect((await testApp().app.inject({ method, url })).statusCode, `${method} ${url}`).toBe(
+        401,
+      );
+    }
+  });
+
+  it('imports the saved albums of the streaming library, reporting progress, and skips them the second time', async () => {
+    const token = await user();
+    const started = await call('POST', '/api/v1/maintenance/library-import', token);
+    expect(started.statusCode).toBe(202);
+    expect(started.json()).toMatchObject({ status: 'running', kind: 'library-import' });
+    const job = await finished(token, started.json().id);
+    expect(job).toMatchObject({ status: 'finished', done: 36, total: 36, added: 36 });
+    expect(job.message).toBe('Added 36 albums; 0 already in your collection.');
+    const albums = await call('GET', '/api/v1/albums?limit=200', token);
+    expect(albums.headers['x-total-count']).toBe('36');
+    // Each album keeps the date it was saved in the library.
+    expect(
+      albums.json().every((album: { added_at: string }) => album.added_at < '2026-01-02'),
+    ).toBe(true);
+    expect(albums.json()[0].tracks).toBeUndefined();
+
+    const again = await finished(
+      token,
+      (await call('POST', '/api/v1/maintenance/library-import', token)).json().id,
+    );
+    expect(again).toMatchObject({
+      added: 0,
+      message: 'Added 0 albums; 36 already in your collection.',
+    });
+  });
+
+  it('runs one library import at a time per user, and hides jobs from other users', async () => {
+    const token = await user();
+    const { db } = testApp();
+    const running = await db
+      .insertInto('jobs')
+      .values({
+        user_id: await userId(token),
+        kind: 'library-import',
+        status: 'running',
+        total: null,
+        started_at: new Date().toISOString(),
+        finished_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const second = await call('POST', '/api/v1/maintenance/library-import', token);
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toMatchObject({ job_id: running.id });
+    expect(
+      (await call('GET', `/api/v1/maintenance/jobs/${running.id}`, await user())).statusCode,
+    ).toBe(404);
+  });
+
+  it('reports duplicates, albums without genres, empty folders and unused tags', async () => {
+    const token = await user();
+    const { app } = testApp();
+    await buildAlbum(app, token, { name: 'Rumours', artist: 'Fleetwood Mac', genres: ['rock'] });
+    await buildAlbum(app, token, { name: 'RUMOURS', artist: 'fleetwood mac', genres: ['rock'] });
+    const bare = await buildAlbum(app, token, { name: 'Untitled', artist: 'Nobody' });
+    await call('POST', '/api/v1/folders', token, { name: 'Empty shelf' });
+    const full = (await call('POST', '/api/v1/folders', token, { name: 'Full shelf' })).json();
+    await call('POST', `/api/v1/albums/${bare.id}/folders/${full.id}`, token);
+    await call('POST', '/api/v1/tags', token, { name: 'Never used' });
+    await tagAlbum(app, token, bare.id, 'Used');
+    const report = (await call('GET', '/api/v1/maintenance/report', token)).json();
+    expect(report.duplicates).toHaveLength(1);
+    expect(report.duplicates[0].albums).toHaveLength(2);
+    expect(report.albums_without_genres).toMatchObject({
+      count: 1,
+      albums: [{ id: bare.id, name: 'Untitled' }],
+    });
+    expect(report.empty_folders.map((f: { name: string }) => f.name)).toEqual(['Empty shelf']);
+    expect(report.unused_tags.map((t: { name: string }) => t.name)).toEqual(['Never used']);
+  });
+
+  it('exports the collection and imports it into another account, nested folders, tags and all', async () => {
+    const { app } = testApp();
+    const source = await user();
+    const parent = (await call('POST', '/api/v1/folders', source, { name: 'Jazz' })).json();
+    const child = (
+      await call('POST', '/api/v1/folders', source, { name: 'Bebop', parent_id: parent.id })
+    ).json();
+    const album = await buildAlbum(app, source, {
+      name: 'Bird and Diz',
+      artist: 'Charlie Parker',
+      release_date: '1952',
+      genres: ['bebop'],
+      tracks: [
+        {
+          name: 'Bloomdido',
+          artist: 'Charlie Parker',
+          track_number: 1,
+          disc_number: 1,
+          duration_ms: 205_000,
+        },
+      ],
+    });
+    await call('POST', `/api/v1/albums/${album.id}/folders/${child.id}`, source);
+    await tagAlbum(app, source, album.id, 'Classics');
+    const exported = await call('GET', '/api/v1/maintenance/export', source);
+    expect(exported.headers['content-disposition']).toMatch(
+      /^attachment; filename="gatefold-\d{4}-\d{2}-\d{2}\.json"$/,
+    );
+    const document = exported.json();
+    expect(document).toMatchObject({ format: 'gatefold-export', version: 1 });
+
+    const target = await user();
+    const imported = await call('POST', '/api/v1/maintenance/import', target, document);
+    expect(imported.json()).toEqual({
+      albums_added: 1,
+      albums_skipped: 0,
+      tags_added: 1,
+      folders_added: 2,
+    });
+    const [copy] = (await call('GET', '/api/v1/albums', target)).json();
+    const detail = (await call('GET', `/api/v1/albums/${copy.id}`, target)).json();
+    expect(detail).toMatchObject({
+      name: 'Bird and Diz',
+      release_date: '1952',
+      added_at: album.added_at,
+    });
+    expect(detail.tags.map((t: { name: string }) => t.name)).toEqual(['Classics']);
+    expect(detail.genres.map((g: { name: string }) => g.name)).toEqual(['bebop']);
+    expect(detail.tracks.map((t: { name: string }) => t.name)).toEqual(['Bloomdido']);
+    const folder = (await call('GET', `/api/v1/folders/${detail.folders[0].id}`, target)).json();
+    expect(folder).toMatchObject({ name: 'Bebop', ancestors: [{ name: 'Jazz' }] });
+
+    const twice = await call('POST', '/api/v1/maintenance/import', target, document);
+    expect(twice.json()).toMatchObject({ albums_added: 0, albums_skipped: 1, tags_added: 0 });
+  });
+
+  it('refuses a malformed import and changes nothing', async () => {
+    const token = await user();
+    const bad = await call('POST', '/api/v1/maintenance/import', token, {
+      format: 'gatefold-export',
+      version: 2,
+      albums: [],
+    });
+    expect(bad.statusCode).toBe(422);
+    expect((await call('GET', '/api/v1/folders', token)).json()).toEqual([]);
+  });
+
+  it('exports CSV for spreadsheets, quoted and with formulas defused', async () => {
+    const token = await user();
+    await buildAlbum(testApp().app, token, {
+      name: '=HYPERLINK("x")',
+      artist: 'Crosby, Stills & Nash',
+    });
+    const csv = await call('GET', '/api/v1/maintenance/export?format=csv', token);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const [header, row] = csv.body.split('\r\n');
+    expect(header).toBe(
+      'name,artist,release_date,total_tracks,added_at,tags,genres,folders,spotify_url',
+    );
+    expect(row).toMatch(/^"'=HYPERLINK\(""x""\)","Crosby, Stills & Nash",/);
+  });
+
+  it('deletes the account with everything in it', async () => {
+    const token = await user();
+    const { db } = testApp();
+    const id = await userId(token);
+    await buildAlbum(testApp().app, token);
+    const deleted = await call('DELETE', '/api/v1/maintenance/account', token);
+    expect(deleted.statusCode).toBe(204);
+    expect((await call('GET', '/api/v1/auth/me', token)).statusCode).toBe(401);
+    expect(await db.selectFrom('albums').select('id').where('user_id', '=', id).execute()).toEqual(
+      [],
+    );
+    expect(await db.selectFrom('users').select('id').where('id', '=', id).execute()).toEqual([]);
+  });
+});

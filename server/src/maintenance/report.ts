@@ -1,0 +1,114 @@
+import type { MaintenanceReport } from '@gatefold/contract/maintenance';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { toCount } from '../db/text-match';
+
+const LISTED = 50;
+
+/** What may need tidying in a collection: four queries whatever its size. */
+export async function maintenanceReport(
+  db: Kysely<Database>,
+  userId: number,
+): Promise<MaintenanceReport> {
+  const albumColumns = [
+    'albums.id',
+    'albums.name',
+    'albums.artist',
+    'albums.release_date',
+  ] as const;
+  const withoutGenres = db
+    .selectFrom('albums')
+    .where('albums.user_id', '=', userId)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('album_genres')
+            .select('album_genres.album_id')
+            .whereRef('album_genres.album_id', '=', 'albums.id'),
+        ),
+      ),
+    );
+  const [duplicates, genreless, genrelessCount, emptyFolders, unusedTags] = await Promise.all([
+    db
+      .selectFrom('albums')
+      .select(albumColumns)
+      .where('albums.user_id', '=', userId)
+      .where(({ eb, selectFrom, fn }) =>
+        eb(
+          eb.tuple(fn('lower', ['albums.name']), fn('lower', ['albums.artist'])),
+          'in',
+          selectFrom('albums as same')
+            .select((inner) => [
+              inner.fn('lower', ['same.name']).as('n'),
+              inner.fn('lower', ['same.artist']).as('a'),
+            ])
+            .where('same.user_id', '=', userId)
+            .groupBy((inner) => [
+              inner.fn('lower', ['same.name']),
+              inner.fn('lower', ['same.artist']),
+            ])
+            .having((inner) => inner.fn.countAll(), '>', 1)
+            .$asTuple('n', 'a'),
+        ),
+      )
+      .orderBy((eb) => eb.fn('lower', ['albums.artist']))
+      .orderBy((eb) => eb.fn('lower', ['albums.name']))
+      .orderBy('albums.id')
+      .execute(),
+    withoutGenres.select(albumColumns).orderBy('albums.name').limit(LISTED).execute(),
+    withoutGenres.select((eb) => eb.fn.countAll().as('count')).executeTakeFirst(),
+    db
+      .selectFrom('folders')
+      .select(['folders.id', 'folders.name'])
+      .where('folders.user_id', '=', userId)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('folder_albums')
+              .select('folder_albums.album_id')
+              .whereRef('folder_albums.folder_id', '=', 'folders.id'),
+          ),
+        ),
+      )
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('folders as child')
+              .select('child.id')
+              .whereRef('child.parent_id', '=', 'folders.id'),
+          ),
+        ),
+      )
+      .orderBy('folders.name')
+      .execute(),
+    db
+      .selectFrom('tags')
+      .select(['tags.id', 'tags.name', 'tags.color'])
+      .where('tags.user_id', '=', userId)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('album_tags')
+              .select('album_tags.album_id')
+              .whereRef('album_tags.tag_id', '=', 'tags.id'),
+          ),
+        ),
+      )
+      .orderBy('tags.name')
+      .execute(),
+  ]);
+
+  const groups = new Map<string, MaintenanceReport['duplicates'][number]>();
+  for (const album of duplicates) {
+    const key = `${album.name.toLowerCase()}\u0000${album.artist.toLowerCase()}`;
+    const group = groups.get(key) ?? { name: album.name, artist: album.artist, albums: [] };
+    group.albums.push(album);
+    groups.set(key, group);
+  }
+  return {
+    duplicates: [...groups.values()],
+    albums_without_genres: { count: toCount(Number(genrelessCount?.count)), albums: genreless },
+    empty_folders: emptyFolders,
+    unused_tags: unusedTags,
+  };
+}

@@ -1,0 +1,115 @@
+import {
+  collectionExport,
+  importSummary,
+  job,
+  maintenanceReport,
+} from '@gatefold/contract/maintenance';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '../http/errors';
+import { id } from '../http/params';
+import { collectionCsv, exportCollection } from './export';
+import { importCollection } from './import';
+import { type LibraryImportDependencies, presentJob, startLibraryImport } from './library-import';
+import { maintenanceReport as buildReport } from './report';
+
+const IMPORT_BODY_LIMIT = 64 * 1024 * 1024;
+
+/** Library maintenance (DESIGN §7) under /v1/maintenance. */
+export function maintenanceRoutes(deps: LibraryImportDependencies) {
+  const { db } = deps;
+  return async (app: FastifyInstance) => {
+    const routes = app.withTypeProvider<ZodTypeProvider>();
+
+    routes.get(
+      '/report',
+      {
+        schema: {
+          summary: 'Duplicates, albums without genres, empty folders, unused tags',
+          response: { 200: maintenanceReport },
+        },
+      },
+      async (request) => buildReport(db, request.userId),
+    );
+
+    routes.get(
+      '/export',
+      {
+        schema: {
+          summary: 'Download the whole collection as JSON or CSV',
+          querystring: z.object({ format: z.enum(['json', 'csv']).default('json') }),
+        },
+      },
+      async (request, reply) => {
+        const collection = await exportCollection(db, request.userId);
+        const date = collection.exported_at.slice(0, 10);
+        const csv = request.query.format === 'csv';
+        return reply
+          .header(
+            'content-disposition',
+            `attachment; filename="gatefold-${date}.${csv ? 'csv' : 'json'}"`,
+          )
+          .header('cache-control', 'no-store')
+          .type(csv ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8')
+          .send(csv ? collectionCsv(collection) : JSON.stringify(collection));
+      },
+    );
+
+    routes.post(
+      '/import',
+      {
+        bodyLimit: IMPORT_BODY_LIMIT,
+        schema: {
+          summary: 'Add an exported collection to this one',
+          body: collectionExport,
+          response: { 200: importSummary },
+        },
+      },
+      async (request) => importCollection(db, request.userId, request.body),
+    );
+
+    routes.post(
+      '/library-import',
+      {
+        schema: {
+          summary: "Import the streaming library's saved albums (answers at once with the job)",
+          response: { 202: job },
+        },
+      },
+      async (request, reply) =>
+        reply.status(202).send(await startLibraryImport(deps, request.userId)),
+    );
+
+    routes.get(
+      '/jobs/:id',
+      {
+        schema: {
+          summary: 'How far a maintenance job has got',
+          params: z.object({ id }),
+          response: { 200: job },
+        },
+      },
+      async (request) => {
+        const found = await db
+          .selectFrom('jobs')
+          .selectAll()
+          .where('id', '=', request.params.id)
+          .where('user_id', '=', request.userId)
+          .executeTakeFirst();
+        if (!found) throw notFound('No such job.');
+        return presentJob(found);
+      },
+    );
+
+    routes.delete(
+      '/account',
+      { schema: { summary: 'Delete the account and everything in it' } },
+      async (request, reply) => {
+        // Every row of the user's goes with it (foreign keys cascade), sessions included.
+        await db.deleteFrom('users').where('id', '=', request.userId).execute();
+        return reply.status(204).send();
+      },
+    );
+  };
+}
