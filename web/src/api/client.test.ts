@@ -84,6 +84,25 @@ describe('api client', () => {
     });
   });
 
+  it('reads a list with the full count from X-Total-Count', async () => {
+    const { client, calls } = fakeBrowser(
+      () =>
+        new Response(JSON.stringify([{ id: 1, name: 'Blue' }]), {
+          status: 200,
+          headers: { 'Content-Type': 'application/json', 'X-Total-Count': '312' },
+        }),
+    );
+    const page = await client.requestList('/v1/albums?limit=1', { schema: z.array(album) });
+    expect(page).toEqual({ items: [{ id: 1, name: 'Blue' }], total: 312 });
+    expect(calls[0]?.url).toBe('/api/v1/albums?limit=1');
+  });
+
+  it('takes a list without X-Total-Count to be complete', async () => {
+    const { client } = fakeBrowser(() => jsonResponse(200, [{ id: 1, name: 'Blue' }]));
+    const page = await client.requestList('/v1/folders/', { schema: z.array(album) });
+    expect(page.total).toBe(1);
+  });
+
   it('gives up after the timeout with an ApiError', async () => {
     const browser: BrowserPort = {
       fetch: (_input, init) =>

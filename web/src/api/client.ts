@@ -1,4 +1,5 @@
 import { errorBody } from '@gatefold/contract/errors';
+import { TOTAL_COUNT_HEADER } from '@gatefold/contract/list-query';
 import type { ZodType } from 'zod';
 import { ApiError } from './api-error';
 import { clearSessionToken, readSessionToken } from './session-token';
@@ -71,7 +72,10 @@ export function createApiClient(browser: BrowserPort) {
     }
   }
 
-  async function request<T>(path: string, options: RequestOptions<T>): Promise<T> {
+  async function send<T>(
+    path: string,
+    options: RequestOptions<T>,
+  ): Promise<{ data: T; headers: Headers }> {
     const headers = new Headers({ Accept: 'application/json' });
     const token = readSessionToken();
     if (token !== null) headers.set('Authorization', `Bearer ${token}`);
@@ -139,10 +143,27 @@ export function createApiClient(browser: BrowserPort) {
         parsed.error,
       );
     }
-    return parsed.data;
+    return { data: parsed.data, headers: response.headers };
   }
 
-  return { request };
+  async function request<T>(path: string, options: RequestOptions<T>): Promise<T> {
+    return (await send(path, options)).data;
+  }
+
+  /**
+   * A list endpoint: one page of items and the full count the server sends beside them in
+   * X-Total-Count (DESIGN §5); without the header the page is taken to be the whole list.
+   */
+  async function requestList<T>(
+    path: string,
+    options: RequestOptions<T[]>,
+  ): Promise<{ items: T[]; total: number }> {
+    const { data, headers } = await send(path, options);
+    const total = Number.parseInt(headers.get(TOTAL_COUNT_HEADER) ?? '', 10);
+    return { items: data, total: Number.isNaN(total) ? data.length : total };
+  }
+
+  return { request, requestList };
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;

@@ -1,0 +1,212 @@
+import {
+  ALBUM_SORT_LABELS,
+  type AlbumSort,
+  albumSort,
+  DEFAULT_ALBUM_SORT,
+} from '@gatefold/contract/albums';
+import { pageCount } from '@gatefold/contract/pagination';
+import { keepPreviousData, type QueryKey, useQuery } from '@tanstack/react-query';
+import { Search } from 'lucide-react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { ALBUMS_PER_PAGE, type AlbumPageQuery } from '../api/album-queries';
+import { AlbumCard } from './AlbumCard';
+import { Button } from './Button';
+import { Pagination } from './Pagination';
+
+export const FILTER_DEBOUNCE_MS = 300;
+export const DEFAULT_EMPTY_MESSAGE = 'No albums found.';
+
+interface AlbumGridProps<TKey extends QueryKey> {
+  /** Where the albums come from; the server pages, sorts and filters them (DESIGN §5). */
+  pageQuery: AlbumPageQuery<TKey>;
+  /** The list's accessible name. */
+  label: string;
+  /** The filter box (Filter albums...); tag and genre pages leave it out. */
+  showFilter?: boolean;
+  /** Shown when there are no albums at all (a filter with no match says No albums found.). */
+  emptyState?: ReactNode;
+}
+
+function readPage(value: string | null): number {
+  const page = Number(value);
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+}
+
+function readSort(value: string | null): AlbumSort {
+  const parsed = albumSort.safeParse(value);
+  return parsed.success ? parsed.data : DEFAULT_ALBUM_SORT;
+}
+
+type Changes = Record<string, string | null>;
+
+function withChanges(current: URLSearchParams, changes: Changes): URLSearchParams {
+  const next = new URLSearchParams(current);
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === null) next.delete(key);
+    else next.set(key, value);
+  }
+  return next;
+}
+
+function scrollToTop() {
+  const reduceMotion =
+    typeof window.matchMedia === 'function' &&
+    window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  window.scrollTo({ top: 0, behavior: reduceMotion ? 'auto' : 'smooth' });
+}
+
+/**
+ * SPEC §2's album grid: sort, count, optional filter, cards, and pages of 24. Page, sort and
+ * filter live in the address (page, sort, q), so going back to the list returns to the same page.
+ * Sorting or filtering returns to page 1; a page past the end (the list shrank) goes to the last.
+ */
+export function AlbumGrid<TKey extends QueryKey>({
+  pageQuery,
+  label,
+  showFilter = false,
+  emptyState,
+}: AlbumGridProps<TKey>) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const page = readPage(searchParams.get('page'));
+  const sort = readSort(searchParams.get('sort'));
+  const filter = showFilter ? (searchParams.get('q') ?? '').trim() : '';
+  const [filterText, setFilterText] = useState(filter);
+  const filterTimer = useRef<number | undefined>(undefined);
+  const sortId = useId();
+
+  const albums = useQuery({
+    ...pageQuery({
+      limit: ALBUMS_PER_PAGE,
+      offset: (page - 1) * ALBUMS_PER_PAGE,
+      sort,
+      q: filter || undefined,
+    }),
+    // The page on screen stays while the next one loads, so the grid does not jump.
+    placeholderData: keepPreviousData,
+  });
+  const total = albums.data?.total ?? 0;
+  const lastPage = pageCount(total, ALBUMS_PER_PAGE);
+
+  // Replace, not push: the list's state is remembered without filling the history.
+  const update = (changes: Changes) =>
+    setSearchParams((current) => withChanges(current, changes), { replace: true });
+
+  useEffect(() => () => window.clearTimeout(filterTimer.current), []);
+  // The address changed the filter (back, or another list): the box follows it.
+  useEffect(() => {
+    setFilterText((current) => (current.trim() === filter ? current : filter));
+  }, [filter]);
+
+  const loadedPastTheEnd = albums.isSuccess && !albums.isPlaceholderData && page > lastPage;
+  useEffect(() => {
+    if (!loadedPastTheEnd) return;
+    const changes = { page: lastPage === 1 ? null : String(lastPage) };
+    setSearchParams((current) => withChanges(current, changes), { replace: true });
+  }, [loadedPastTheEnd, lastPage, setSearchParams]);
+
+  const changeFilter = (text: string) => {
+    setFilterText(text);
+    window.clearTimeout(filterTimer.current);
+    filterTimer.current = window.setTimeout(() => {
+      const q = text.trim();
+      if (q !== filter) update({ q: q === '' ? null : q, page: null });
+    }, FILTER_DEBOUNCE_MS);
+  };
+
+  const changePage = (target: number) => {
+    update({ page: target === 1 ? null : String(target) });
+    scrollToTop();
+  };
+
+  if (albums.isPending) {
+    return (
+      <p role="status" className="py-8 text-center text-gray-700 dark:text-gray-300">
+        Loading albums...
+      </p>
+    );
+  }
+  if (albums.isError) {
+    return (
+      <div role="alert" className="py-8 text-center text-gray-700 dark:text-gray-300">
+        <p>Your albums could not be loaded.</p>
+        <Button className="mt-3" onClick={() => albums.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+
+  const filtering = filter !== '';
+  if (total === 0 && !filtering && filterText === '') {
+    return (
+      <div className="py-8 text-center text-gray-700 dark:text-gray-300">
+        {emptyState ?? <p>{DEFAULT_EMPTY_MESSAGE}</p>}
+      </div>
+    );
+  }
+
+  return (
+    <div className="space-y-5">
+      <div className="flex flex-wrap items-center gap-3">
+        <div className="flex items-center gap-2">
+          <label htmlFor={sortId} className="text-sm font-medium text-gray-700 dark:text-gray-300">
+            Sort by
+          </label>
+          <select
+            id={sortId}
+            value={sort}
+            onChange={(event) => {
+              const next = readSort(event.target.value);
+              update({ sort: next === DEFAULT_ALBUM_SORT ? null : next, page: null });
+            }}
+            className="rounded-lg border border-gray-300 bg-white px-2.5 py-1.5 text-sm text-gray-900 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100"
+          >
+            {albumSort.options.map((option) => (
+              <option key={option} value={option}>
+                {ALBUM_SORT_LABELS[option]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <p aria-live="polite" className="text-sm text-gray-600 dark:text-gray-400">
+          {total} {total === 1 ? 'album' : 'albums'}
+        </p>
+        {showFilter && (
+          <div className="relative ml-auto w-full sm:w-64">
+            <Search
+              aria-hidden="true"
+              className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-gray-500"
+            />
+            <input
+              type="search"
+              value={filterText}
+              onChange={(event) => changeFilter(event.target.value)}
+              placeholder="Filter albums..."
+              aria-label="Filter albums"
+              className="w-full rounded-lg border border-gray-300 bg-white py-1.5 pr-3 pl-8 text-sm text-gray-900 placeholder:text-gray-500 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100 dark:placeholder:text-gray-400"
+            />
+          </div>
+        )}
+      </div>
+
+      {total === 0 ? (
+        <p className="py-8 text-center text-gray-700 dark:text-gray-300">{DEFAULT_EMPTY_MESSAGE}</p>
+      ) : (
+        <ul
+          aria-label={label}
+          aria-busy={albums.isPlaceholderData}
+          className={`grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4 2xl:grid-cols-6 ${albums.isPlaceholderData ? 'opacity-70' : ''}`}
+        >
+          {albums.data.items.map((album) => (
+            <li key={album.id}>
+              <AlbumCard album={album} />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <Pagination page={Math.min(page, lastPage)} pageCount={lastPage} onPageChange={changePage} />
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import type { Folder } from '@gatefold/contract/folders';
+
+export interface FolderNode {
+  folder: Folder;
+  depth: number;
+  children: FolderNode[];
+}
+
+function bySortOrderThenName(a: Folder, b: Folder): number {
+  return a.sort_order - b.sort_order || a.name.localeCompare(b.name);
+}
+
+/**
+ * The flat folder list as a tree (SPEC §5): roots are the folders without a parent, siblings go by
+ * sort_order, then name. A folder whose parent is not in the list is left out with it.
+ */
+export function buildFolderTree(folders: readonly Folder[]): FolderNode[] {
+  const childrenOf = new Map<number | null, Folder[]>();
+  for (const folder of folders) {
+    const siblings = childrenOf.get(folder.parent_id) ?? [];
+    siblings.push(folder);
+    childrenOf.set(folder.parent_id, siblings);
+  }
+  const grow = (parentId: number | null, depth: number, seen: Set<number>): FolderNode[] =>
+    [...(childrenOf.get(parentId) ?? [])]
+      .filter((folder) => !seen.has(folder.id))
+      .sort(bySortOrderThenName)
+      .map((folder) => ({
+        folder,
+        depth,
+        children: grow(folder.id, depth + 1, new Set(seen).add(folder.id)),
+      }));
+  return grow(null, 0, new Set());
+}
+
+/** The tree without one folder and everything under it (a folder cannot move into itself). */
+export function withoutFolder(nodes: readonly FolderNode[], folderId: number): FolderNode[] {
+  return nodes
+    .filter((node) => node.folder.id !== folderId)
+    .map((node) => ({ ...node, children: withoutFolder(node.children, folderId) }));
+}
+
+/** Folders whose name contains `text` (any case), with the folders above them for context. */
+export function filterFolderTree(nodes: readonly FolderNode[], text: string): FolderNode[] {
+  const needle = text.trim().toLocaleLowerCase();
+  if (needle === '') return [...nodes];
+  return nodes.flatMap((node) => {
+    const children = filterFolderTree(node.children, needle);
+    const matches = node.folder.name.toLocaleLowerCase().includes(needle);
+    return matches || children.length > 0 ? [{ ...node, children }] : [];
+  });
+}
