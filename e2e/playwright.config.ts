@@ -2,8 +2,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
-const port = 3100;
-export const e2eDataDir = path.join(os.tmpdir(), 'gatefold-e2e');
+/** E2E_PORT lets two runs on one machine (a check beside CI) keep apart. */
+const port = Number(process.env.E2E_PORT ?? 3100);
+export const e2eDataDir = path.join(os.tmpdir(), `gatefold-e2e-${port}`);
 
 /** Drives the built app (npm run build) in Debian's Chromium; the server gets a fresh data folder. */
 export default defineConfig({
