@@ -5,6 +5,7 @@ export interface SeedAlbum {
   name: string;
   artist: string;
   release_date?: string;
+  spotify_url?: string;
 }
 
 /** A made-up streaming id the demo service does not know, so the album is stored as given. */

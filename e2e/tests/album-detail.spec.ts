@@ -187,3 +187,58 @@ test('Open in Spotify opens a link the app cannot take in a new tab', async ({
   await detail.section('Tracks').getByRole('link', { name: 'Open So What' }).click();
   expect((await trackTab).url()).toMatch(/^https:\/\/open\.spotify\.com\/search\//);
 });
+
+test('Open in Spotify tries the desktop app first and opens the browser when it does not answer', async ({
+  page,
+  context,
+  request,
+}) => {
+  await context.route('https://open.spotify.com/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<title>Spotify</title>' }),
+  );
+  await new AppShell(page).signInQuicklyAs(uniqueName('Desktop'));
+  const api = await CollectionApi.of(page, request);
+  const link = 'https://open.spotify.com/album/4LH4d3cOWNNsVw41Gqt2kv';
+  const albumId = await api.addMadeUpAlbum({
+    name: 'The Dark Side of the Moon',
+    artist: 'Pink Floyd',
+    spotify_url: link,
+  });
+  const detail = new AlbumDetailPage(page);
+  await detail.open(albumId);
+
+  // No desktop app answers in this browser, so after about a second the web player opens.
+  const clickedAt = Date.now();
+  const opened = page.waitForEvent('popup');
+  await detail.openInSpotify().click();
+  const tab = await opened;
+  expect(tab.url()).toBe(link);
+  expect(Date.now() - clickedAt).toBeGreaterThanOrEqual(900);
+  await tab.close();
+});
+
+test('Open in Spotify goes straight to the browser when the desktop app is turned off', async ({
+  page,
+  context,
+  request,
+}) => {
+  await context.route('https://open.spotify.com/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<title>Spotify</title>' }),
+  );
+  await new AppShell(page).signInQuicklyAs(uniqueName('Browser'));
+  const api = await CollectionApi.of(page, request);
+  const link = 'https://open.spotify.com/album/4LH4d3cOWNNsVw41Gqt2kv';
+  const albumId = await api.addMadeUpAlbum({
+    name: 'Wish You Were Here',
+    artist: 'Pink Floyd',
+    spotify_url: link,
+  });
+  await page.evaluate(() => localStorage.setItem('gatefold.open_in_desktop_app', 'false'));
+  const detail = new AlbumDetailPage(page);
+  await detail.open(albumId);
+  const clickedAt = Date.now();
+  const opened = page.waitForEvent('popup');
+  await detail.openInSpotify().click();
+  expect((await opened).url()).toBe(link);
+  expect(Date.now() - clickedAt).toBeLessThan(900);
+});
