@@ -1,4 +1,10 @@
-import { expect, test } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type BrowserContext,
+  expect,
+  type Page,
+  test,
+} from '@playwright/test';
 import { AlbumDetailPage } from '../pages/album-detail-page';
 import { AlbumsPage } from '../pages/albums-page';
 import { AppShell } from '../pages/app-shell';
@@ -188,33 +194,51 @@ test('Open in Spotify opens a link the app cannot take in a new tab', async ({
   expect((await trackTab).url()).toMatch(/^https:\/\/open\.spotify\.com\/search\//);
 });
 
+const SPOTIFY_ALBUM_LINK = 'https://open.spotify.com/album/4LH4d3cOWNNsVw41Gqt2kv';
+
+/** Signs in, adds an album with a real Spotify album link and opens its detail page. */
+async function openAlbumWithSpotifyLink(
+  page: Page,
+  context: BrowserContext,
+  request: APIRequestContext,
+  preferApp: boolean,
+) {
+  await context.route('https://open.spotify.com/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<title>Spotify</title>' }),
+  );
+  await new AppShell(page).signInQuicklyAs(uniqueName('Linker'));
+  const api = await CollectionApi.of(page, request);
+  const albumId = await api.addMadeUpAlbum({
+    name: 'Wish You Were Here',
+    artist: 'Pink Floyd',
+    spotify_url: SPOTIFY_ALBUM_LINK,
+  });
+  if (!preferApp)
+    await page.evaluate(() => localStorage.setItem('gatefold.open_in_desktop_app', 'false'));
+  const detail = new AlbumDetailPage(page);
+  await detail.open(albumId);
+  return detail;
+}
+
+/** Clicks Open in Spotify and answers the address the new tab got and how long it took. */
+async function openInSpotify(page: Page, detail: AlbumDetailPage) {
+  const clickedAt = Date.now();
+  const opened = page.waitForEvent('popup');
+  await detail.openInSpotify().click();
+  const tab = await opened;
+  return { url: tab.url(), afterMs: Date.now() - clickedAt };
+}
+
 test('Open in Spotify tries the desktop app first and opens the browser when it does not answer', async ({
   page,
   context,
   request,
 }) => {
-  await context.route('https://open.spotify.com/**', (route) =>
-    route.fulfill({ contentType: 'text/html', body: '<title>Spotify</title>' }),
-  );
-  await new AppShell(page).signInQuicklyAs(uniqueName('Desktop'));
-  const api = await CollectionApi.of(page, request);
-  const link = 'https://open.spotify.com/album/4LH4d3cOWNNsVw41Gqt2kv';
-  const albumId = await api.addMadeUpAlbum({
-    name: 'The Dark Side of the Moon',
-    artist: 'Pink Floyd',
-    spotify_url: link,
-  });
-  const detail = new AlbumDetailPage(page);
-  await detail.open(albumId);
-
+  const detail = await openAlbumWithSpotifyLink(page, context, request, true);
   // No desktop app answers in this browser, so after about a second the web player opens.
-  const clickedAt = Date.now();
-  const opened = page.waitForEvent('popup');
-  await detail.openInSpotify().click();
-  const tab = await opened;
-  expect(tab.url()).toBe(link);
-  expect(Date.now() - clickedAt).toBeGreaterThanOrEqual(900);
-  await tab.close();
+  const { url, afterMs } = await openInSpotify(page, detail);
+  expect(url).toBe(SPOTIFY_ALBUM_LINK);
+  expect(afterMs).toBeGreaterThanOrEqual(900);
 });
 
 test('Open in Spotify goes straight to the browser when the desktop app is turned off', async ({
@@ -222,23 +246,8 @@ test('Open in Spotify goes straight to the browser when the desktop app is turne
   context,
   request,
 }) => {
-  await context.route('https://open.spotify.com/**', (route) =>
-    route.fulfill({ contentType: 'text/html', body: '<title>Spotify</title>' }),
-  );
-  await new AppShell(page).signInQuicklyAs(uniqueName('Browser'));
-  const api = await CollectionApi.of(page, request);
-  const link = 'https://open.spotify.com/album/4LH4d3cOWNNsVw41Gqt2kv';
-  const albumId = await api.addMadeUpAlbum({
-    name: 'Wish You Were Here',
-    artist: 'Pink Floyd',
-    spotify_url: link,
-  });
-  await page.evaluate(() => localStorage.setItem('gatefold.open_in_desktop_app', 'false'));
-  const detail = new AlbumDetailPage(page);
-  await detail.open(albumId);
-  const clickedAt = Date.now();
-  const opened = page.waitForEvent('popup');
-  await detail.openInSpotify().click();
-  expect((await opened).url()).toBe(link);
-  expect(Date.now() - clickedAt).toBeLessThan(900);
+  const detail = await openAlbumWithSpotifyLink(page, context, request, false);
+  const { url, afterMs } = await openInSpotify(page, detail);
+  expect(url).toBe(SPOTIFY_ALBUM_LINK);
+  expect(afterMs).toBeLessThan(900);
 });
