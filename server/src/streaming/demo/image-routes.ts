@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { albumCoverSvg, artistImageSvg } from './covers';
@@ -11,7 +11,7 @@ const params = z.object({ file: z.string().regex(/^[A-Za-z0-9]{22}\.svg$/) });
 export function demoImageRoutes(catalogue: DemoCatalogue) {
   return async (app: FastifyInstance) => {
     const routes = app.withTypeProvider<ZodTypeProvider>();
-    const sendSvg = (svg: string | undefined, reply: import('fastify').FastifyReply) =>
+    const sendSvg = (svg: string | undefined, reply: FastifyReply) =>
       svg === undefined
         ? reply.status(404).send({ detail: 'No such image.' })
         : reply
