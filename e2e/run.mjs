@@ -16,7 +16,10 @@ if (!fs.existsSync(chromium)) {
   process.exit(0);
 }
 
-fs.rmSync(path.join(os.tmpdir(), `gatefold-e2e-${process.env.E2E_PORT ?? 3100}`), { recursive: true, force: true });
+fs.rmSync(path.join(os.tmpdir(), `gatefold-e2e-${process.env.E2E_PORT ?? 3100}`), {
+  recursive: true,
+  force: true,
+});
 const result = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)], {
   stdio: 'inherit',
 });

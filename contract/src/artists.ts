@@ -27,5 +27,9 @@ export const ARTIST_SORT_LABELS = {
 
 export const ARTISTS_PER_PAGE = 20;
 
-export const artistListQuery = pageQuery.extend({ sort: artistSort.default('name-asc') });
+export const artistListQuery = pageQuery.extend({
+  sort: artistSort.default('name-asc'),
+  /** Only artists with an album added after this moment (the "Added This Month" count). */
+  added_since: z.iso.datetime({ offset: true }).optional(),
+});
 export type ArtistListQuery = z.infer<typeof artistListQuery>;

@@ -4,7 +4,7 @@ import { expect, type Page } from '@playwright/test';
 export class FolderPage {
   constructor(readonly page: Page) {}
 
-  readonly addAlbumButton = () => this.page.getByRole('button', { name: 'Add Album' });
+  readonly addAlbumButton = () => this.page.getByRole('button', { name: 'Add Album', exact: true });
   readonly dialog = () => this.page.getByRole('dialog', { name: /^Add Albums to/ });
   readonly searchBox = () => this.dialog().getByRole('searchbox', { name: 'Search albums' });
   readonly searchButton = () => this.dialog().getByRole('button', { name: 'Search Albums' });

@@ -27,7 +27,10 @@ describe('configuration from the environment', () => {
     [{ SPOTIFY_CLIENT_ID: 'id' }, /^Invalid configuration: SPOTIFY_CLIENT_SECRET set both/],
     [{ SECRET_KEY: 'short' }, /^Invalid configuration: SECRET_KEY must be 32 bytes/],
     [{ HOST: '0.0.0.0' }, /^Invalid configuration: HOST is not a loopback address/],
-    [{ SPOTIFY_MARKET: 'usa' }, /^Invalid configuration: SPOTIFY_MARKET must be a two-letter country code/],
+    [
+      { SPOTIFY_MARKET: 'usa' },
+      /^Invalid configuration: SPOTIFY_MARKET must be a two-letter country code/,
+    ],
     [{ REDIS_URL: 'http://x' }, /^Invalid configuration: REDIS_URL must be a redis:\/\/ URL/],
   ])('stops on %o with one line naming the variable', (environment, message) => {
     expect(() => loadConfig(environment)).toThrow(message);

@@ -113,6 +113,23 @@ describe.each(testDatabaseKinds)('artists on %s', (kind) => {
     expect(page.json().map((a: { name: string }) => a.name)).toEqual(['Burial']);
   });
 
+  it('counts only artists with an album added since a moment, for Added This Month', async () => {
+    const { app, db } = testApp();
+    const token = await user();
+    const old = await buildAlbum(app, token, { artist: 'Old Favourite' });
+    await buildAlbum(app, token, { artist: 'New Find' });
+    await db
+      .updateTable('albums')
+      .set({ added_at: '2020-01-01T00:00:00.000Z' })
+      .where('id', '=', old.id)
+      .execute();
+    const since = new Date(Date.now() - 30 * 86_400_000).toISOString();
+    const recent = await get(`/api/v1/artists?added_since=${since}&limit=1`, token);
+    expect(recent.headers['x-total-count']).toBe('1');
+    expect(recent.json().map((a: { name: string }) => a.name)).toEqual(['New Find']);
+    expect((await get('/api/v1/artists?added_since=yesterday', token)).statusCode).toBe(422);
+  });
+
   it('forgets an artist whose last album is deleted, and shows no one else’s', async () => {
     const token = await user();
     const album = await buildAlbum(testApp().app, token, { artist: 'One-hit Wonder' });

@@ -4,6 +4,7 @@ import type { Database } from '../db/schema';
 import { containsText, sameText, toCount } from '../db/text-match';
 
 export type ArtistQuery = {
+  added_since?: string | undefined;
   q?: string | undefined;
   sort: ArtistSort;
   limit: number;
@@ -11,7 +12,12 @@ export type ArtistQuery = {
 };
 
 /** The user's artists credited on at least one album, optionally matched by q. */
-function matchingArtists(db: Kysely<Database>, userId: number, q: string | undefined) {
+function matchingArtists(
+  db: Kysely<Database>,
+  userId: number,
+  q: string | undefined,
+  addedSince?: string,
+) {
   return db
     .selectFrom('artists')
     .where('artists.user_id', '=', userId)
@@ -20,6 +26,17 @@ function matchingArtists(db: Kysely<Database>, userId: number, q: string | undef
         selectFrom('album_artists')
           .select('album_artists.album_id')
           .whereRef('album_artists.artist_id', '=', 'artists.id'),
+      ),
+    )
+    .$if(addedSince !== undefined, (query) =>
+      query.where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('album_artists')
+            .innerJoin('albums', 'albums.id', 'album_artists.album_id')
+            .select('album_artists.album_id')
+            .whereRef('album_artists.artist_id', '=', 'artists.id')
+            .where('albums.added_at', '>', new Date(addedSince ?? 0).toISOString()),
+        ),
       ),
     )
     .$if(Boolean(q), (query) =>
@@ -83,7 +100,7 @@ async function artistRows(db: Kysely<Database>, ids: number[]): Promise<ArtistRo
  * page straight off the artists; "added" sorts must rank every artist by its latest album.
  */
 export async function listArtists(db: Kysely<Database>, userId: number, query: ArtistQuery) {
-  const matching = matchingArtists(db, userId, query.q);
+  const matching = matchingArtists(db, userId, query.q, query.added_since);
   const direction = query.sort.endsWith('asc') ? 'asc' : 'desc';
   const byName = (eb: { fn: Kysely<Database>['fn'] }) => eb.fn('lower', ['artists.name']);
   const page = query.sort.startsWith('name')

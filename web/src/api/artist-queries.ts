@@ -1,6 +1,5 @@
-import { addedThisMonth } from '@gatefold/contract/artist-stats';
-import { type Artist, type ArtistSort, artist } from '@gatefold/contract/artists';
-import { MAX_PAGE_SIZE } from '@gatefold/contract/list-query';
+import { oneMonthBefore } from '@gatefold/contract/artist-stats';
+import { type ArtistSort, artist } from '@gatefold/contract/artists';
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { type AlbumListParams, fetchAlbumPage } from './album-queries';
@@ -23,31 +22,11 @@ function fetchArtistPage({ limit, offset, sort, q }: ArtistListParams, signal?: 
   return api.requestList(`/v1/artists/?${search}`, { schema: artistList, signal });
 }
 
-/**
- * How many artists were added this month (SPEC §9), without loading every artist: newest first,
- * the recent ones form a prefix, so one page usually settles it and a binary search of one-row
- * probes finds the end of a longer prefix (a big import) in a few calls.
- */
+/** How many artists were added this month (SPEC §9): the server counts them in one call. */
 async function countAddedThisMonth(signal: AbortSignal): Promise<number> {
-  const now = new Date();
-  const isRecent = (found: Artist | undefined) =>
-    found !== undefined && addedThisMonth(found.latest_album_date, now);
-  const first = await fetchArtistPage(
-    { limit: MAX_PAGE_SIZE, offset: 0, sort: 'added-desc' },
-    signal,
-  );
-  const recentOnPage = first.items.filter((found) => isRecent(found)).length;
-  if (recentOnPage < first.items.length || first.total <= first.items.length) return recentOnPage;
-  // Every artist before `low` is recent; every one from `high` on is not.
-  let low = first.items.length;
-  let high = first.total;
-  while (low < high) {
-    const middle = Math.floor((low + high) / 2);
-    const probe = await fetchArtistPage({ limit: 1, offset: middle, sort: 'added-desc' }, signal);
-    if (isRecent(probe.items[0])) low = middle + 1;
-    else high = middle;
-  }
-  return low;
+  const since = oneMonthBefore(new Date()).toISOString();
+  const search = new URLSearchParams({ limit: '1', offset: '0', added_since: since });
+  return (await api.requestList(`/v1/artists/?${search}`, { schema: artistList, signal })).total;
 }
 
 // Artists follow the albums: with the default staleTime of 0 each screen reloads them on opening.

@@ -1,6 +1,7 @@
 import {
   ALBUM_SORT_LABELS,
   type AlbumSort,
+  type AlbumSummary,
   albumSort,
   DEFAULT_ALBUM_SORT,
 } from '@gatefold/contract/albums';
@@ -26,6 +27,8 @@ interface AlbumGridProps<TKey extends QueryKey> {
   showFilter?: boolean;
   /** Shown when there are no albums at all (a filter with no match says No albums found.). */
   emptyState?: ReactNode;
+  /** A control shown over each card's corner (a folder's Remove, say). */
+  albumAction?: (album: AlbumSummary) => ReactNode;
 }
 
 function readPage(value: string | null): number {
@@ -66,6 +69,7 @@ export function AlbumGrid<TKey extends QueryKey>({
   label,
   showFilter = false,
   emptyState,
+  albumAction,
 }: AlbumGridProps<TKey>) {
   const [searchParams, setSearchParams] = useSearchParams();
   const page = readPage(searchParams.get('page'));
@@ -199,8 +203,9 @@ export function AlbumGrid<TKey extends QueryKey>({
           className={`grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4 2xl:grid-cols-6 ${albums.isPlaceholderData ? 'opacity-70' : ''}`}
         >
           {albums.data.items.map((album) => (
-            <li key={album.id}>
+            <li key={album.id} className={albumAction ? 'relative' : undefined}>
               <AlbumCard album={album} />
+              {albumAction && <div className="absolute top-2 right-2">{albumAction(album)}</div>}
             </li>
           ))}
         </ul>

@@ -1,6 +1,12 @@
 import type { Folder } from '@gatefold/contract/folders';
 import { describe, expect, it } from 'vitest';
-import { buildFolderTree, type FolderNode, filterFolderTree, withoutFolder } from './folder-tree';
+import {
+  buildFolderTree,
+  type FolderNode,
+  filterFolderTree,
+  subtreeOf,
+  withoutFolder,
+} from './folder-tree';
 
 const folder = (id: number, name: string, parentId: number | null, sortOrder = 0): Folder => ({
   id,
@@ -51,5 +57,14 @@ describe('filterFolderTree', () => {
   it('keeps matches in any case with the folders above them', () => {
     expect(outline(filterFolderTree(buildFolderTree(folders), 'MOD'))).toEqual(['Jazz', '-Modal']);
     expect(outline(filterFolderTree(buildFolderTree(folders), 'nothing'))).toEqual([]);
+  });
+});
+
+describe('subtreeOf', () => {
+  it('gives the folders under one folder, its children at depth 0', () => {
+    const tree = buildFolderTree([...folders, folder(7, 'Hard bop', 4, 0)]);
+    expect(outline(subtreeOf(tree, 2) ?? [])).toEqual(['Bebop', '-Hard bop', 'Modal']);
+    expect(subtreeOf(tree, 5)).toEqual([]);
+    expect(subtreeOf(tree, 42)).toBeNull();
   });
 });

@@ -50,3 +50,17 @@ export function filterFolderTree(nodes: readonly FolderNode[], text: string): Fo
     return matches || children.length > 0 ? [{ ...node, children }] : [];
   });
 }
+
+function rebased(nodes: readonly FolderNode[], depth: number): FolderNode[] {
+  return nodes.map((node) => ({ ...node, depth, children: rebased(node.children, depth + 1) }));
+}
+
+/** The folders under one folder, as a tree of their own (its children at depth 0). */
+export function subtreeOf(nodes: readonly FolderNode[], folderId: number): FolderNode[] | null {
+  for (const node of nodes) {
+    if (node.folder.id === folderId) return rebased(node.children, 0);
+    const found = subtreeOf(node.children, folderId);
+    if (found !== null) return found;
+  }
+  return null;
+}
