@@ -1,21 +1,54 @@
 import { lazy } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
-import { AlbumDetailPage } from '../features/albums/AlbumDetailPage';
-import { AlbumsPage } from '../features/albums/AlbumsPage';
-import { ArtistDetailPage } from '../features/artists/ArtistDetailPage';
-import { ArtistsPage } from '../features/artists/ArtistsPage';
-import { DashboardPage } from '../features/dashboard/DashboardPage';
-import { FolderDetailPage } from '../features/folders/FolderDetailPage';
-import { FoldersPage } from '../features/folders/FoldersPage';
-import { GenreDetailPage } from '../features/genres/GenreDetailPage';
-import { GenresPage } from '../features/genres/GenresPage';
 import { LandingPage } from '../features/landing/LandingPage';
-import { TagDetailPage } from '../features/tags/TagDetailPage';
-import { TagsPage } from '../features/tags/TagsPage';
 import { RedirectIfSignedIn, RequireAuth } from './auth/route-guards';
 import { NotFoundPage } from './NotFoundPage';
 
-// Heavy or rarely opened screens get their own chunks (the shell's Suspense shows while they load).
+// Every signed-in screen is its own chunk, so the landing page loads only what it shows (the
+// shell's Suspense shows while a screen loads).
+const AlbumDetailPage = lazy(() =>
+  import('../features/albums/AlbumDetailPage').then((module) => ({
+    default: module.AlbumDetailPage,
+  })),
+);
+const AlbumsPage = lazy(() =>
+  import('../features/albums/AlbumsPage').then((module) => ({ default: module.AlbumsPage })),
+);
+const ArtistDetailPage = lazy(() =>
+  import('../features/artists/ArtistDetailPage').then((module) => ({
+    default: module.ArtistDetailPage,
+  })),
+);
+const ArtistsPage = lazy(() =>
+  import('../features/artists/ArtistsPage').then((module) => ({ default: module.ArtistsPage })),
+);
+const DashboardPage = lazy(() =>
+  import('../features/dashboard/DashboardPage').then((module) => ({
+    default: module.DashboardPage,
+  })),
+);
+const FolderDetailPage = lazy(() =>
+  import('../features/folders/FolderDetailPage').then((module) => ({
+    default: module.FolderDetailPage,
+  })),
+);
+const FoldersPage = lazy(() =>
+  import('../features/folders/FoldersPage').then((module) => ({ default: module.FoldersPage })),
+);
+const GenreDetailPage = lazy(() =>
+  import('../features/genres/GenreDetailPage').then((module) => ({
+    default: module.GenreDetailPage,
+  })),
+);
+const GenresPage = lazy(() =>
+  import('../features/genres/GenresPage').then((module) => ({ default: module.GenresPage })),
+);
+const TagDetailPage = lazy(() =>
+  import('../features/tags/TagDetailPage').then((module) => ({ default: module.TagDetailPage })),
+);
+const TagsPage = lazy(() =>
+  import('../features/tags/TagsPage').then((module) => ({ default: module.TagsPage })),
+);
 const DiscoverPage = lazy(() => import('../features/discover/DiscoverPage'));
 const MaintenancePage = lazy(() => import('../features/maintenance/MaintenancePage'));
 
