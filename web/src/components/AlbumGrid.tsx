@@ -7,13 +7,13 @@ import {
 } from '@gatefold/contract/albums';
 import { pageCount } from '@gatefold/contract/pagination';
 import { keepPreviousData, type QueryKey, useQuery } from '@tanstack/react-query';
-import { Search } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ALBUMS_PER_PAGE, type AlbumPageQuery } from '../api/album-queries';
 import { AlbumCard } from './AlbumCard';
 import { Button } from './Button';
 import { Pagination } from './Pagination';
+import { SearchInput } from './SearchInput';
 
 export const FILTER_DEBOUNCE_MS = 300;
 export const DEFAULT_EMPTY_MESSAGE = 'No albums found.';
@@ -177,20 +177,13 @@ export function AlbumGrid<TKey extends QueryKey>({
           {total} {total === 1 ? 'album' : 'albums'}
         </p>
         {showFilter && (
-          <div className="relative ml-auto w-full sm:w-64">
-            <Search
-              aria-hidden="true"
-              className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-gray-500"
-            />
-            <input
-              type="search"
-              value={filterText}
-              onChange={(event) => changeFilter(event.target.value)}
-              placeholder="Filter albums..."
-              aria-label="Filter albums"
-              className="w-full rounded-lg border border-gray-300 bg-white py-1.5 pr-3 pl-8 text-sm text-gray-900 placeholder:text-gray-500 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100 dark:placeholder:text-gray-400"
-            />
-          </div>
+          <SearchInput
+            value={filterText}
+            onChange={changeFilter}
+            placeholder="Filter albums..."
+            label="Filter albums"
+            className="ml-auto w-full sm:w-64"
+          />
         )}
       </div>
 

@@ -2,7 +2,7 @@ import { ARTIST_SORT_LABELS, ARTISTS_PER_PAGE, artistSort } from '@gatefold/cont
 import { pageCount } from '@gatefold/contract/pagination';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { LucideIcon } from 'lucide-react';
-import { CalendarPlus, Disc3, Music, Search, Users } from 'lucide-react';
+import { CalendarPlus, Disc3, Music, Users } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { artistQueries } from '../../api/artist-queries';
@@ -10,6 +10,7 @@ import { genreQueries } from '../../api/genre-queries';
 import { buttonStyles } from '../../components/Button';
 import { PageHeader } from '../../components/PageHeader';
 import { Pagination } from '../../components/Pagination';
+import { SearchInput } from '../../components/SearchInput';
 import { ArtistCard } from './ArtistCard';
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -150,20 +151,13 @@ export function ArtistsPage() {
       ) : (
         <section aria-label="Artist list" className="space-y-5">
           <div className="flex flex-wrap items-center gap-3">
-            <div className="relative w-full sm:w-72">
-              <Search
-                aria-hidden="true"
-                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-gray-500"
-              />
-              <input
-                type="search"
-                value={searchText}
-                onChange={(event) => changeSearch(event.target.value)}
-                placeholder="Search artists..."
-                aria-label="Search artists"
-                className="w-full rounded-lg border border-gray-300 bg-white py-2 pr-3 pl-9 text-sm text-gray-900 placeholder:text-gray-500 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100 dark:placeholder:text-gray-400"
-              />
-            </div>
+            <SearchInput
+              value={searchText}
+              onChange={changeSearch}
+              placeholder="Search artists..."
+              label="Search artists"
+              className="w-full sm:w-72"
+            />
             <div className="flex items-center gap-2 sm:ml-auto">
               <label
                 htmlFor={sortId}

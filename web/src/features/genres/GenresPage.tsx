@@ -1,10 +1,11 @@
 import { genreBarPercent } from '@gatefold/contract/genre-bar';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Music, Search } from 'lucide-react';
+import { Music } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { genreQueries } from '../../api/genre-queries';
 import { PageHeader } from '../../components/PageHeader';
+import { SearchInput } from '../../components/SearchInput';
 import { useDebouncedValue } from '../../components/useDebouncedValue';
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -22,20 +23,13 @@ export function GenresPage() {
   return (
     <div className="space-y-6">
       <PageHeader title="Genres" subtitle="Browse music genres collected from your albums" />
-      <div className="relative sm:w-80">
-        <Search
-          aria-hidden="true"
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-gray-500"
-        />
-        <input
-          type="search"
-          value={searchText}
-          onChange={(event) => setSearchText(event.target.value)}
-          placeholder="Search genres..."
-          aria-label="Search genres"
-          className="w-full rounded-lg border border-gray-300 bg-white py-2 pr-3 pl-9 text-sm text-gray-900 placeholder:text-gray-500 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100 dark:placeholder:text-gray-400"
-        />
-      </div>
+      <SearchInput
+        value={searchText}
+        onChange={setSearchText}
+        placeholder="Search genres..."
+        label="Search genres"
+        className="sm:w-80"
+      />
 
       {genres.isPending ? (
         <p role="status" className="py-8 text-center text-gray-700 dark:text-gray-300">

@@ -1,11 +1,12 @@
 import type { Tag } from '@gatefold/contract/tags';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Pencil, Plus, Search, Trash, TrendingUp } from 'lucide-react';
+import { Pencil, Plus, Trash, TrendingUp } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { MAX_TAG_LIST, tagQueries } from '../../api/tag-queries';
 import { Button } from '../../components/Button';
 import { PageHeader } from '../../components/PageHeader';
+import { SearchInput } from '../../components/SearchInput';
 import { useDebouncedValue } from '../../components/useDebouncedValue';
 import { useTagDeletion } from './TagDeletion';
 import { TagFormDialog } from './TagFormDialog';
@@ -62,20 +63,13 @@ export function TagsPage() {
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="lg:col-span-2">
           <Card id="your-tags-heading" title="Your Tags">
-            <div className="relative mb-4 sm:w-72">
-              <Search
-                aria-hidden="true"
-                className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-gray-500"
-              />
-              <input
-                type="search"
-                value={filterText}
-                onChange={(event) => setFilterText(event.target.value)}
-                placeholder="Filter tags..."
-                aria-label="Filter tags"
-                className="w-full rounded-lg border border-gray-300 bg-white py-1.5 pr-3 pl-8 text-sm text-gray-900 placeholder:text-gray-500 dark:border-gray-700 dark:bg-gray-950 dark:text-gray-100 dark:placeholder:text-gray-400"
-              />
-            </div>
+            <SearchInput
+              value={filterText}
+              onChange={setFilterText}
+              placeholder="Filter tags..."
+              label="Filter tags"
+              className="mb-4 sm:w-72"
+            />
             {tags.isPending ? (
               <p role="status" className="py-6 text-center text-gray-700 dark:text-gray-300">
                 Loading tags...
