@@ -6,6 +6,8 @@ import { conflict, HttpError } from '../http/errors';
 import type { LibraryAccount } from '../streaming/port';
 
 const PAGE = 50;
+/** A job still "running" this long after it started was cut off (a restart); it no longer blocks. */
+const STALE_AFTER_MS = 60 * 60 * 1000;
 
 export type LibraryImportDependencies = {
   db: Kysely<Database>;
@@ -22,6 +24,18 @@ export async function startLibraryImport(
   deps: LibraryImportDependencies,
   userId: number,
 ): Promise<Job> {
+  const staleBefore = new Date(Date.now() - STALE_AFTER_MS).toISOString();
+  await deps.db
+    .updateTable('jobs')
+    .set({
+      status: 'failed',
+      message: 'The import was interrupted.',
+      finished_at: new Date().toISOString(),
+    })
+    .where('user_id', '=', userId)
+    .where('status', '=', 'running')
+    .where('started_at', '<', staleBefore)
+    .execute();
   const running = await deps.db
     .selectFrom('jobs')
     .select('id')
