@@ -125,8 +125,14 @@ export class FoldersPage {
     await expect(this.announcements()).toContainText(`Picked up ${name}.`);
     const wanted = `${name} will be placed ${position} ${onto}.`;
     for (let press = 0; press < 40; press += 1) {
-      if ((await this.announcements().textContent())?.includes(wanted)) break;
+      const before = (await this.announcements().textContent()) ?? '';
+      if (before.includes(wanted)) break;
       await this.page.keyboard.press(key);
+      // One step at a time: let the page render the move (two frames) before reading it again,
+      // or a busy page is read stale and a second press overshoots.
+      await this.page.evaluate(
+        () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+      );
     }
     await expect(this.announcements()).toContainText(wanted);
     const saved = this.reorderSaved();
