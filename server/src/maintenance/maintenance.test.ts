@@ -83,6 +83,28 @@ describe.each(testDatabaseKinds)('library maintenance on %s', (kind) => {
     ).toBe(404);
   });
 
+  it('no longer lets an import cut off hours ago block a new one', async () => {
+    const token = await user();
+    const { db } = testApp();
+    const stale = await db
+      .insertInto('jobs')
+      .values({
+        user_id: await userId(token),
+        kind: 'library-import',
+        status: 'running',
+        total: 36,
+        started_at: new Date(Date.now() - 2 * 60 * 60 * 1000).toISOString(),
+        finished_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const started = await call('POST', '/api/v1/maintenance/library-import', token);
+    expect(started.statusCode).toBe(202);
+    const cutOff = (await call('GET', `/api/v1/maintenance/jobs/${stale.id}`, token)).json();
+    expect(cutOff).toMatchObject({ status: 'failed', message: 'The import was interrupted.' });
+    await finished(token, started.json().id);
+  });
+
   it('reports duplicates, albums without genres, empty folders and unused tags', async () => {
     const token = await user();
     const { app } = testApp();

@@ -7,13 +7,14 @@ import {
 } from '@gatefold/contract/albums';
 import { pageCount } from '@gatefold/contract/pagination';
 import { keepPreviousData, type QueryKey, useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ALBUMS_PER_PAGE, type AlbumPageQuery } from '../api/album-queries';
 import { AlbumCard } from './AlbumCard';
 import { Button } from './Button';
 import { Pagination } from './Pagination';
 import { SearchInput } from './SearchInput';
+import { SortSelect } from './SortSelect';
 
 export const FILTER_DEBOUNCE_MS = 300;
 export const DEFAULT_EMPTY_MESSAGE = 'No albums found.';
@@ -77,7 +78,6 @@ export function AlbumGrid<TKey extends QueryKey>({
   const filter = showFilter ? (searchParams.get('q') ?? '').trim() : '';
   const [filterText, setFilterText] = useState(filter);
   const filterTimer = useRef<number | undefined>(undefined);
-  const sortId = useId();
 
   const albums = useQuery({
     ...pageQuery({
@@ -153,26 +153,15 @@ export function AlbumGrid<TKey extends QueryKey>({
   return (
     <div className="space-y-5">
       <div className="flex flex-wrap items-center gap-3">
-        <div className="flex items-center gap-2">
-          <label htmlFor={sortId} className="text-sm font-medium text-gray-700 dark:text-gray-300">
-            Sort by
-          </label>
-          <select
-            id={sortId}
-            value={sort}
-            onChange={(event) => {
-              const next = readSort(event.target.value);
-              update({ sort: next === DEFAULT_ALBUM_SORT ? null : next, page: null });
-            }}
-            className="rounded-lg border border-gray-300 bg-white px-2.5 py-1.5 text-sm text-gray-900 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100"
-          >
-            {albumSort.options.map((option) => (
-              <option key={option} value={option}>
-                {ALBUM_SORT_LABELS[option]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SortSelect
+          value={sort}
+          options={albumSort.options}
+          labels={ALBUM_SORT_LABELS}
+          onChange={(value) => {
+            const next = readSort(value);
+            update({ sort: next === DEFAULT_ALBUM_SORT ? null : next, page: null });
+          }}
+        />
         <p aria-live="polite" className="text-sm text-gray-600 dark:text-gray-400">
           {total} {total === 1 ? 'album' : 'albums'}
         </p>

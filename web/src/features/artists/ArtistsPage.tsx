@@ -3,7 +3,7 @@ import { pageCount } from '@gatefold/contract/pagination';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { LucideIcon } from 'lucide-react';
 import { CalendarPlus, Disc3, Music, Users } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { artistQueries } from '../../api/artist-queries';
 import { genreQueries } from '../../api/genre-queries';
@@ -11,6 +11,7 @@ import { buttonStyles } from '../../components/Button';
 import { PageHeader } from '../../components/PageHeader';
 import { Pagination } from '../../components/Pagination';
 import { SearchInput } from '../../components/SearchInput';
+import { SortSelect } from '../../components/SortSelect';
 import { ArtistCard } from './ArtistCard';
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -61,7 +62,6 @@ export function ArtistsPage() {
   const query = (searchParams.get('q') ?? '').trim();
   const [searchText, setSearchText] = useState(query);
   const searchTimer = useRef<number | undefined>(undefined);
-  const sortId = useId();
 
   const artists = useQuery({
     ...artistQueries.list({
@@ -158,29 +158,16 @@ export function ArtistsPage() {
               label="Search artists"
               className="w-full sm:w-72"
             />
-            <div className="flex items-center gap-2 sm:ml-auto">
-              <label
-                htmlFor={sortId}
-                className="text-sm font-medium text-gray-700 dark:text-gray-300"
-              >
-                Sort by
-              </label>
-              <select
-                id={sortId}
-                value={sort}
-                onChange={(event) => {
-                  const next = readSort(event.target.value);
-                  update({ sort: next === DEFAULT_SORT ? null : next, page: null });
-                }}
-                className="rounded-lg border border-gray-300 bg-white px-2.5 py-1.5 text-sm text-gray-900 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100"
-              >
-                {artistSort.options.map((option) => (
-                  <option key={option} value={option}>
-                    {ARTIST_SORT_LABELS[option]}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <SortSelect
+              value={sort}
+              options={artistSort.options}
+              labels={ARTIST_SORT_LABELS}
+              onChange={(value) => {
+                const next = readSort(value);
+                update({ sort: next === DEFAULT_SORT ? null : next, page: null });
+              }}
+              className="sm:ml-auto"
+            />
           </div>
 
           {artists.isPending ? (
