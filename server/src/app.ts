@@ -52,7 +52,7 @@ export async function buildApp({
   db,
   secretKey,
   logger = false,
-  rateLimit: limits = { perMinute: 1200, namespace: 'gatefold-rate-limit-' },
+  rateLimit: limits = { perMinute: config.rateLimitPerMinute, namespace: 'gatefold-rate-limit-' },
 }: AppOptions) {
   const app = Fastify({
     routerOptions: { ignoreTrailingSlash: true },

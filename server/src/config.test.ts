@@ -27,6 +27,7 @@ describe('configuration from the environment', () => {
     [{ SPOTIFY_CLIENT_ID: 'id' }, /^Invalid configuration: SPOTIFY_CLIENT_SECRET set both/],
     [{ SECRET_KEY: 'short' }, /^Invalid configuration: SECRET_KEY must be 32 bytes/],
     [{ HOST: '0.0.0.0' }, /^Invalid configuration: HOST is not a loopback address/],
+    [{ RATE_LIMIT_PER_MINUTE: '0' }, /^Invalid configuration: RATE_LIMIT_PER_MINUTE /],
     [
       { SPOTIFY_MARKET: 'usa' },
       /^Invalid configuration: SPOTIFY_MARKET must be a two-letter country code/,

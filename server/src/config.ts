@@ -35,6 +35,7 @@ const environment = z
       .regex(/^[A-Za-z0-9+/_-]{43}=?$/, 'must be 32 bytes in base64 (openssl rand -base64 32)')
       .optional(),
     ALLOW_DEMO_SIGNIN: flag.default(false),
+    RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
@@ -74,6 +75,8 @@ export type Config = {
   secretKey: string | undefined;
   allowDemoSignInOnPublicHost: boolean;
   logLevel: string;
+  /** Requests one client may make in a minute before it is answered 429. */
+  rateLimitPerMinute: number;
   /** Built web app to serve; undefined serves the API alone. */
   webDistDir: string | undefined;
 };
@@ -107,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaultWebDistDir?: string): 
     secretKey: e.SECRET_KEY,
     allowDemoSignInOnPublicHost: e.ALLOW_DEMO_SIGNIN,
     logLevel: e.LOG_LEVEL,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : defaultWebDistDir,
   };
 }
