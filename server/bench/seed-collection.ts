@@ -38,6 +38,7 @@ export async function seedCollection(db: Kysely<Database>, userId: number, album
         Array.from({ length: 40 }, (_, i) => ({
           user_id: userId,
           name: `Tag ${i}`,
+          search_text: `tag ${i}`,
           created_at: iso(400),
         })),
       )
@@ -49,6 +50,7 @@ export async function seedCollection(db: Kysely<Database>, userId: number, album
         Array.from({ length: 60 }, (_, i) => ({
           user_id: userId,
           name: `Genre ${i}`,
+          search_text: `genre ${i}`,
           created_at: iso(400),
         })),
       )
@@ -61,6 +63,7 @@ export async function seedCollection(db: Kysely<Database>, userId: number, album
         user_id: userId,
         spotify_id: null,
         name: `${pick(WORDS)} ${pick(WORDS)} ${start + i}`,
+        search_text: '',
         slug: `artist-${start + i}`,
         image_url: null,
         created_at: iso(400),
@@ -76,6 +79,8 @@ export async function seedCollection(db: Kysely<Database>, userId: number, album
           spotify_id: `bench${start + i}`,
           name: `${pick(WORDS)} ${pick(WORDS)} ${start + i}`,
           artist: `${pick(WORDS)} Artist`,
+          search_name: '',
+          search_text: '',
           release_date: `${1950 + Math.floor(random() * 75)}-0${1 + Math.floor(random() * 9)}-1${Math.floor(random() * 9)}`,
           total_tracks: 10,
           image_url: null,

@@ -417,6 +417,8 @@ async function seedAlbums(
         spotify_id: newSpotifyId(),
         name: `Album ${i}`,
         artist: `Artist ${i % 17}`,
+        search_name: `album ${i}`,
+        search_text: `album ${i} artist ${i % 17}`,
         release_date: String(1950 + (i % 70)),
         total_tracks: 10,
         image_url: null,
@@ -431,12 +433,12 @@ async function seedAlbums(
     .execute();
   const tag = await db
     .insertInto('tags')
-    .values({ user_id: userId, name: 'Seeded', created_at: now })
+    .values({ user_id: userId, name: 'Seeded', search_text: 'seeded', created_at: now })
     .returning('id')
     .executeTakeFirstOrThrow();
   const genre = await db
     .insertInto('genres')
-    .values({ user_id: userId, name: 'Seeded', created_at: now })
+    .values({ user_id: userId, name: 'Seeded', search_text: 'seeded', created_at: now })
     .returning('id')
     .executeTakeFirstOrThrow();
   await db

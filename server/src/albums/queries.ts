@@ -1,7 +1,14 @@
 import type { AlbumSort } from '@gatefold/contract/albums';
-import type { Kysely, SelectQueryBuilder } from 'kysely';
+import {
+  type Kysely,
+  PostgresAdapter,
+  type RawBuilder,
+  type SelectQueryBuilder,
+  sql,
+} from 'kysely';
 import type { Database } from '../db/schema';
-import { containsText, toCount } from '../db/text-match';
+import { fts5PrefixQuery, nameRank, searchWords, startsWords } from '../db/search-text';
+import { toCount } from '../db/text-match';
 import { notFound } from '../http/errors';
 
 /** Which of a user's albums a list shows: all, or those in a folder, with a tag, genre or artist. */
@@ -24,56 +31,47 @@ export function albumsMatching(
   filter: AlbumFilter,
 ): AlbumsQuery {
   const { q, folderId, tagId, genreId, artistId } = filter;
+  const words = q ? searchWords(q) : undefined;
   return db
     .selectFrom('albums')
     .where('albums.user_id', '=', userId)
     .$if(folderId !== undefined, (query) =>
-      query.where(({ exists, selectFrom }) =>
-        exists(
-          selectFrom('folder_albums')
-            .select('folder_albums.album_id')
-            .whereRef('folder_albums.album_id', '=', 'albums.id')
-            .where('folder_albums.folder_id', '=', folderId ?? -1),
-        ),
+      query.where('albums.id', 'in', (eb) =>
+        eb
+          .selectFrom('folder_albums')
+          .select('folder_albums.album_id')
+          .where('folder_albums.folder_id', '=', folderId ?? -1),
       ),
     )
     .$if(tagId !== undefined, (query) =>
-      query.where(({ exists, selectFrom }) =>
-        exists(
-          selectFrom('album_tags')
-            .select('album_tags.album_id')
-            .whereRef('album_tags.album_id', '=', 'albums.id')
-            .where('album_tags.tag_id', '=', tagId ?? -1),
-        ),
+      query.where('albums.id', 'in', (eb) =>
+        eb
+          .selectFrom('album_tags')
+          .select('album_tags.album_id')
+          .where('album_tags.tag_id', '=', tagId ?? -1),
       ),
     )
     .$if(genreId !== undefined, (query) =>
-      query.where(({ exists, selectFrom }) =>
-        exists(
-          selectFrom('album_genres')
-            .select('album_genres.album_id')
-            .whereRef('album_genres.album_id', '=', 'albums.id')
-            .where('album_genres.genre_id', '=', genreId ?? -1),
-        ),
+      query.where('albums.id', 'in', (eb) =>
+        eb
+          .selectFrom('album_genres')
+          .select('album_genres.album_id')
+          .where('album_genres.genre_id', '=', genreId ?? -1),
       ),
     )
     .$if(artistId !== undefined, (query) =>
-      query.where(({ exists, selectFrom }) =>
-        exists(
-          selectFrom('album_artists')
-            .select('album_artists.album_id')
-            .whereRef('album_artists.album_id', '=', 'albums.id')
-            .where('album_artists.artist_id', '=', artistId ?? -1),
-        ),
+      query.where('albums.id', 'in', (eb) =>
+        eb
+          .selectFrom('album_artists')
+          .select('album_artists.album_id')
+          .where('album_artists.artist_id', '=', artistId ?? -1),
       ),
     )
-    .$if(Boolean(q), (query) =>
-      // SPEC §5: a case-insensitive match on name, artist or tag names.
-      // The few matching tags are found once, not once per album.
-      query.where(({ or, eb, selectFrom, ref }) =>
+    .$if(words !== undefined, (query) =>
+      // SPEC §5: a match on name, artist or tag names, regardless of case and accents.
+      query.where(({ or, eb, selectFrom }) =>
         or([
-          containsText(ref('albums.name'), q ?? ''),
-          containsText(ref('albums.artist'), q ?? ''),
+          albumTextMatches(db, words ?? []),
           eb(
             'albums.id',
             'in',
@@ -84,12 +82,24 @@ export function albumsMatching(
                   .selectFrom('tags')
                   .select('tags.id')
                   .where('tags.user_id', '=', userId)
-                  .where((inner) => containsText(inner.ref('tags.name'), q ?? '')),
+                  .where((inner) => startsWords(inner.ref('tags.search_text'), words ?? [])),
               ),
           ),
         ]),
       ),
     );
+}
+
+/**
+ * Albums whose name or artist has words starting with the given ones, through the text index:
+ * FTS5 on SQLite, a trigram index on PostgreSQL.
+ */
+function albumTextMatches(db: Kysely<Database>, words: string[]): RawBuilder<boolean> {
+  if (words.length === 0) return sql<boolean>`1 = 0`;
+  if (db.getExecutor().adapter instanceof PostgresAdapter)
+    return startsWords(sql.ref('albums.search_text'), words);
+  return sql<boolean>`albums.id in
+    (select rowid from album_search where album_search match ${fts5PrefixQuery(words)})`;
 }
 
 /** SPEC §9's sorts; the id breaks ties so pages never overlap or skip. */
@@ -126,7 +136,10 @@ function sorted(query: AlbumsQuery, sort: AlbumSort) {
   }
 }
 
-/** One page of albums and the count of all that match: two queries whatever the collection's size. */
+/**
+ * One page of albums and the count of all that match: two queries whatever the collection's size.
+ * Without a text filter the count is the one kept on the user, folder, tag, genre or artist.
+ */
 export async function listAlbumRows(
   db: Kysely<Database>,
   userId: number,
@@ -135,11 +148,54 @@ export async function listAlbumRows(
   page: Page,
 ) {
   const matching = albumsMatching(db, userId, filter);
-  const [count, rows] = await Promise.all([
-    matching.select((eb) => eb.fn.countAll().as('total')).executeTakeFirst(),
+  const [total, rows] = await Promise.all([
+    keptCount(db, userId, filter) ??
+      matching
+        .select((eb) => eb.fn.countAll().as('total'))
+        .executeTakeFirst()
+        .then((count) => toCount(count?.total)),
     sorted(matching, sort).limit(page.limit).offset(page.offset).execute(),
   ]);
-  return { total: toCount(count?.total), rows };
+  return { total, rows };
+}
+
+/** The kept album count that answers a filter of one scope and no text, if there is one. */
+function keptCount(db: Kysely<Database>, userId: number, filter: AlbumFilter) {
+  const { q, folderId, tagId, genreId, artistId } = filter;
+  const scopes = [folderId, tagId, genreId, artistId].filter((id) => id !== undefined);
+  if (q || scopes.length > 1) return undefined;
+  const counted = (
+    table: 'users' | 'folders' | 'tags' | 'genres' | 'artists',
+    id: number,
+  ): Promise<number> =>
+    db
+      .selectFrom(table)
+      .select('album_count')
+      .where('id', '=', id)
+      .executeTakeFirst()
+      .then((row) => toCount(row?.album_count));
+  if (folderId !== undefined) return counted('folders', folderId);
+  if (tagId !== undefined) return counted('tags', tagId);
+  if (genreId !== undefined) return counted('genres', genreId);
+  if (artistId !== undefined) return counted('artists', artistId);
+  return counted('users', userId);
+}
+
+/** The best `limit` albums for a quick search: exact and prefix name matches first. */
+export async function searchAlbumRows(
+  db: Kysely<Database>,
+  userId: number,
+  q: string,
+  limit: number,
+) {
+  const words = searchWords(q);
+  return albumsMatching(db, userId, { q })
+    .selectAll('albums')
+    .orderBy((eb) => nameRank(eb.ref('albums.search_name'), words))
+    .orderBy((eb) => eb.fn('lower', ['albums.name']))
+    .orderBy('albums.id')
+    .limit(limit)
+    .execute();
 }
 
 /** The user's album; another user's or an unknown id is a 404. */

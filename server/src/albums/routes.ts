@@ -79,8 +79,8 @@ export function albumRoutes(db: Kysely<Database>, sources: AlbumSources) {
         },
       },
       async (request) => {
-        await loadOwnAlbum(db, request.userId, request.params.id);
-        await updateAlbum(db, request.params.id, request.body);
+        const album = await loadOwnAlbum(db, request.userId, request.params.id);
+        await updateAlbum(db, album, request.body);
         return presentAlbumDetail(db, await loadOwnAlbum(db, request.userId, request.params.id));
       },
     );

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { removeUncreditedArtists, upsertArtists } from '../artists/credits';
 import type { Database } from '../db/schema';
+import { searchText } from '../db/search-text';
 import { retryOnUniqueViolation } from '../db/unique-violation';
 import { lockUser } from '../db/user-lock';
 import { upsertGenres } from '../genres/queries';
@@ -71,6 +72,7 @@ export async function insertAlbum(
       spotify_id: album.spotify_id,
       name: album.name,
       artist: album.artist,
+      ...albumSearchText(album.name, album.artist),
       release_date: album.release_date ?? null,
       total_tracks: album.total_tracks ?? album.tracks?.length ?? null,
       image_url: album.image_url ?? null,
@@ -130,18 +132,30 @@ export async function insertAlbum(
   return albumId;
 }
 
+/** The folded name, and name with artist, that search and its ranking read. */
+function albumSearchText(name: string, artist: string) {
+  return { search_name: searchText(name), search_text: searchText(`${name} ${artist}`) };
+}
+
 /** Corrects what the service gave; an absent field stays as it is. */
-export async function updateAlbum(db: Kysely<Database>, albumId: number, changes: AlbumUpdate) {
+export async function updateAlbum(
+  db: Kysely<Database>,
+  album: { id: number; name: string; artist: string },
+  changes: AlbumUpdate,
+) {
+  const name = changes.name ?? album.name;
+  const artist = changes.artist ?? album.artist;
   await db
     .updateTable('albums')
     .set({
-      ...(changes.name !== undefined ? { name: changes.name } : {}),
-      ...(changes.artist !== undefined ? { artist: changes.artist } : {}),
+      name,
+      artist,
+      ...albumSearchText(name, artist),
       ...(changes.release_date !== undefined ? { release_date: changes.release_date } : {}),
       ...(changes.image_url !== undefined ? { image_url: changes.image_url } : {}),
       updated_at: new Date().toISOString(),
     })
-    .where('id', '=', albumId)
+    .where('id', '=', album.id)
     .execute();
 }
 

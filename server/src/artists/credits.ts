@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { searchText } from '../db/search-text';
 import { upsertGenres } from '../genres/queries';
 import { slugify } from './slug';
 
@@ -59,6 +60,7 @@ export async function upsertArtists(db: Kysely<Database>, userId: number, credit
         user_id: userId,
         spotify_id: credit.spotify_id ?? null,
         name: credit.name,
+        search_text: searchText(credit.name),
         slug: await freeSlug(db, userId, slugify(credit.name)),
         image_url: credit.image_url ?? null,
         created_at: new Date().toISOString(),
@@ -116,14 +118,6 @@ export async function removeUncreditedArtists(db: Kysely<Database>, userId: numb
   await db
     .deleteFrom('artists')
     .where('user_id', '=', userId)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('album_artists')
-            .select('album_id')
-            .whereRef('album_artists.artist_id', '=', 'artists.id'),
-        ),
-      ),
-    )
+    .where('album_count', '=', 0)
     .execute();
 }

@@ -1,7 +1,8 @@
 import type { Artist, ArtistSort } from '@gatefold/contract/artists';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { containsText, sameText, toCount } from '../db/text-match';
+import { nameRank, searchWords, startsWords } from '../db/search-text';
+import { sameText, toCount } from '../db/text-match';
 
 export type ArtistQuery = {
   added_since?: string | undefined;
@@ -15,119 +16,89 @@ export type ArtistQuery = {
 function matchingArtists(
   db: Kysely<Database>,
   userId: number,
-  q: string | undefined,
+  words: string[] | undefined,
   addedSince?: string,
 ) {
   return db
     .selectFrom('artists')
     .where('artists.user_id', '=', userId)
-    .where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('album_artists')
-          .select('album_artists.album_id')
-          .whereRef('album_artists.artist_id', '=', 'artists.id'),
-      ),
-    )
+    .where('artists.album_count', '>', 0)
     .$if(addedSince !== undefined, (query) =>
-      query.where(({ exists, selectFrom }) =>
-        exists(
-          selectFrom('album_artists')
-            .innerJoin('albums', 'albums.id', 'album_artists.album_id')
-            .select('album_artists.album_id')
-            .whereRef('album_artists.artist_id', '=', 'artists.id')
-            .where('albums.added_at', '>', new Date(addedSince ?? 0).toISOString()),
-        ),
-      ),
+      query.where('artists.latest_album_date', '>', new Date(addedSince ?? 0).toISOString()),
     )
-    .$if(Boolean(q), (query) =>
-      // SPEC §5: the name or any genre, case-insensitive.
+    .$if(words !== undefined, (query) =>
+      // SPEC §5: the name or any genre, regardless of case and accents.
       query.where(({ or, eb, selectFrom, ref }) =>
         or([
-          containsText(ref('artists.name'), q ?? ''),
+          startsWords(ref('artists.search_text'), words ?? []),
           eb(
             'artists.id',
             'in',
             selectFrom('album_artists')
               .innerJoin('album_genres', 'album_genres.album_id', 'album_artists.album_id')
               .select('album_artists.artist_id')
-              .where('album_genres.genre_id', 'in', matchingGenreIds(db, userId, q ?? '')),
+              .where('album_genres.genre_id', 'in', matchingGenreIds(db, userId, words ?? [])),
           ),
           eb(
             'artists.id',
             'in',
             selectFrom('artist_genres')
               .select('artist_genres.artist_id')
-              .where('artist_genres.genre_id', 'in', matchingGenreIds(db, userId, q ?? '')),
+              .where('artist_genres.genre_id', 'in', matchingGenreIds(db, userId, words ?? [])),
           ),
         ]),
       ),
     );
 }
 
-function matchingGenreIds(db: Kysely<Database>, userId: number, q: string) {
+function matchingGenreIds(db: Kysely<Database>, userId: number, words: string[]) {
   return db
     .selectFrom('genres')
     .select('genres.id')
     .where('genres.user_id', '=', userId)
-    .where((eb) => containsText(eb.ref('genres.name'), q));
+    .where((eb) => startsWords(eb.ref('genres.search_text'), words));
 }
 
-/** Album count and first/latest add of the given artists, in the order of `ids`. */
-async function artistRows(db: Kysely<Database>, ids: number[]): Promise<ArtistRow[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .selectFrom('artists')
-    .innerJoin('album_artists', 'album_artists.artist_id', 'artists.id')
-    .innerJoin('albums', 'albums.id', 'album_artists.album_id')
-    .select([
-      'artists.id',
-      'artists.slug',
-      'artists.name',
-      'artists.image_url',
-      (eb) => eb.fn.count('albums.id').as('album_count'),
-      (eb) => eb.fn.min('albums.first_added_at').as('first_album_date'),
-      (eb) => eb.fn.max('albums.added_at').as('latest_album_date'),
-    ])
-    .where('artists.id', 'in', ids)
-    .groupBy(['artists.id', 'artists.slug', 'artists.name', 'artists.image_url'])
-    .execute();
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
-}
+const artistColumns = [
+  'artists.id',
+  'artists.slug',
+  'artists.name',
+  'artists.image_url',
+  'artists.album_count',
+  'artists.first_album_date',
+  'artists.latest_album_date',
+] as const;
 
 /**
- * One page of artists and the count of all that match, in a fixed number of queries. Name sorts
- * page straight off the artists; "added" sorts must rank every artist by its latest album.
+ * One page of artists and the count of all that match, in a fixed number of queries. Every sort
+ * reads an index: names by their lower case, "added" by the latest album kept on each artist.
+ * With q, exact and prefix name matches come first.
  */
 export async function listArtists(db: Kysely<Database>, userId: number, query: ArtistQuery) {
-  const matching = matchingArtists(db, userId, query.q, query.added_since);
+  const words = query.q ? searchWords(query.q) : undefined;
+  const matching = matchingArtists(db, userId, words, query.added_since);
   const direction = query.sort.endsWith('asc') ? 'asc' : 'desc';
-  const byName = (eb: { fn: Kysely<Database>['fn'] }) => eb.fn('lower', ['artists.name']);
-  const page = query.sort.startsWith('name')
-    ? matching.select('artists.id').orderBy(byName, direction).orderBy('artists.id', direction)
-    : matching
-        .innerJoin('album_artists', 'album_artists.artist_id', 'artists.id')
-        .innerJoin('albums', 'albums.id', 'album_artists.album_id')
-        .select(['artists.id', (eb) => eb.fn.max('albums.added_at').as('latest')])
-        .groupBy(['artists.id', 'artists.name'])
-        .orderBy('latest', direction)
-        .orderBy(byName)
-        .orderBy('artists.id');
-  const [count, ids] = await Promise.all([
+  // "Added" sorts break ties by name, A to Z.
+  const nameDirection = query.sort.startsWith('name') ? direction : 'asc';
+  const page = matching
+    .select(artistColumns)
+    .$if(words !== undefined, (q) =>
+      q.orderBy((eb) => nameRank(eb.ref('artists.search_text'), words ?? [])),
+    )
+    .$if(query.sort.startsWith('added'), (q) => q.orderBy('artists.latest_album_date', direction))
+    .orderBy((eb) => eb.fn('lower', ['artists.name']), nameDirection)
+    .orderBy('artists.id', nameDirection);
+  const [count, rows] = await Promise.all([
     matching.select((eb) => eb.fn.countAll().as('total')).executeTakeFirst(),
     page.limit(query.limit).offset(query.offset).execute(),
   ]);
-  const rows = await artistRows(
-    db,
-    ids.map((row) => row.id),
-  );
   return { total: toCount(count?.total), artists: await presentArtists(db, rows) };
 }
 
 /** An artist by id, slug or name (DESIGN §5), with its albums counted. */
 export async function findArtist(db: Kysely<Database>, userId: number, key: string) {
   const candidates = await matchingArtists(db, userId, undefined)
-    .select(['artists.id', 'artists.slug'])
+    .select(artistColumns)
     .where((eb) =>
       eb.or([
         ...(/^\d+$/.test(key) ? [eb('artists.id', '=', Number(key))] : []),
@@ -142,7 +113,7 @@ export async function findArtist(db: Kysely<Database>, userId: number, key: stri
     candidates.find((row) => row.slug === key.toLowerCase()) ??
     candidates[0];
   if (!best) return undefined;
-  return (await presentArtists(db, await artistRows(db, [best.id])))[0];
+  return (await presentArtists(db, [best]))[0];
 }
 
 type ArtistRow = {

@@ -20,8 +20,9 @@ export function openDatabase(target: DatabaseTarget): Kysely<Database> {
     const pool = new pg.Pool({
       connectionString: target.url,
       max: 10,
-      // A schema per test run keeps runs apart; production uses the database's default.
-      ...(target.schema ? { options: `-c search_path=${target.schema}` } : {}),
+      // A schema per test run keeps runs apart (public still holds the extensions); production
+      // uses the database's default.
+      ...(target.schema ? { options: `-c search_path=${target.schema},public` } : {}),
     });
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }

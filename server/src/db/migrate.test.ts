@@ -42,10 +42,13 @@ describe.each(testDatabaseKinds)('the schema on %s', (kind) => {
     await withUser(async (db, userId) => {
       await db
         .insertInto('tags')
-        .values({ user_id: userId, name: 'Jazz', created_at: now })
+        .values({ user_id: userId, name: 'Jazz', search_text: 'jazz', created_at: now })
         .execute();
       await expect(
-        db.insertInto('tags').values({ user_id: userId, name: 'JAZZ', created_at: now }).execute(),
+        db
+          .insertInto('tags')
+          .values({ user_id: userId, name: 'JAZZ', search_text: 'jazz', created_at: now })
+          .execute(),
       ).rejects.toThrow();
     });
   });
@@ -54,7 +57,7 @@ describe.each(testDatabaseKinds)('the schema on %s', (kind) => {
     await withUser(async (db, userId) => {
       const tag = await db
         .insertInto('tags')
-        .values({ user_id: userId, name: 'Vinyl', created_at: now })
+        .values({ user_id: userId, name: 'Vinyl', search_text: 'vinyl', created_at: now })
         .returning('color')
         .executeTakeFirstOrThrow();
       expect(tag.color).toBe('#3B82F6');
@@ -68,6 +71,8 @@ describe.each(testDatabaseKinds)('the schema on %s', (kind) => {
         spotify_id: '4LH4d3cOWNNsVw41Gqt2kv',
         name: 'The Dark Side of the Moon',
         artist: 'Pink Floyd',
+        search_name: 'the dark side of the moon',
+        search_text: 'the dark side of the moon pink floyd',
         release_date: '1973-03-01',
         total_tracks: 10,
         image_url: null,
@@ -91,6 +96,8 @@ describe.each(testDatabaseKinds)('the schema on %s', (kind) => {
           spotify_id: null,
           name: 'Kind of Blue',
           artist: 'Miles Davis',
+          search_name: 'kind of blue',
+          search_text: 'kind of blue miles davis',
           release_date: '1959',
           total_tracks: 1,
           image_url: null,
@@ -118,7 +125,7 @@ describe.each(testDatabaseKinds)('the schema on %s', (kind) => {
       expect(await db.selectFrom('tracks').select('id').execute()).toEqual([]);
       await db
         .insertInto('tags')
-        .values({ user_id: userId, name: 'Jazz', created_at: now })
+        .values({ user_id: userId, name: 'Jazz', search_text: 'jazz', created_at: now })
         .execute();
       await db.deleteFrom('users').where('id', '=', userId).execute();
       expect(await db.selectFrom('tags').select('id').execute()).toEqual([]);
@@ -133,6 +140,7 @@ describe.each(testDatabaseKinds)('the schema on %s', (kind) => {
           user_id: userId,
           parent_id: null,
           name: 'Jazz',
+          search_text: 'jazz',
           description: null,
           image_url: null,
           created_at: now,
@@ -146,6 +154,7 @@ describe.each(testDatabaseKinds)('the schema on %s', (kind) => {
           user_id: userId,
           parent_id: parent.id,
           name: 'Bebop',
+          search_text: 'bebop',
           description: null,
           image_url: null,
           created_at: now,

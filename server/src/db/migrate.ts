@@ -2,6 +2,7 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'k
 import * as collection from './migrations/0001-collection';
 import * as sortIndexes from './migrations/0002-sort-indexes';
 import * as jobs from './migrations/0003-jobs';
+import * as countersAndSearch from './migrations/0004-counters-and-search';
 import type { Database } from './schema';
 
 /** Migrations are bundled with the server, so they are listed here rather than read from disk. */
@@ -9,6 +10,7 @@ const migrations: Record<string, Migration> = {
   '0001-collection': collection,
   '0002-sort-indexes': sortIndexes,
   '0003-jobs': jobs,
+  '0004-counters-and-search': countersAndSearch,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -13,6 +13,7 @@ export type Database = {
   album_artists: AlbumArtistsTable;
   album_first_adds: AlbumFirstAddsTable;
   tracks: TracksTable;
+  tag_uses_by_day: TagUsesByDayTable;
   genres: GenresTable;
   album_genres: AlbumGenresTable;
   artist_genres: ArtistGenresTable;
@@ -32,6 +33,8 @@ export type UsersTable = {
   display_name: string;
   profile_image_url: string | null;
   theme_preference: Generated<'light' | 'dark' | 'system'>;
+  /** Kept by a trigger, like every album_count below. */
+  album_count: Generated<number>;
   /** Streaming-service tokens, encrypted (auth/secret-box.ts); never sent to the browser. */
   streaming_access_token: string | null;
   streaming_refresh_token: string | null;
@@ -72,6 +75,11 @@ export type ArtistsTable = {
   slug: string;
   image_url: string | null;
   created_at: Timestamp;
+  /** Kept by triggers from the artist's albums (migration 0004). */
+  album_count: Generated<number>;
+  first_album_date: Generated<Timestamp | null>;
+  latest_album_date: Generated<Timestamp | null>;
+  search_text: string;
 };
 
 export type AlbumsTable = {
@@ -86,6 +94,9 @@ export type AlbumsTable = {
   total_tracks: number | null;
   image_url: string | null;
   spotify_url: string | null;
+  /** db/search-text.ts folds of the name, and of name and artist together (the text index). */
+  search_name: string;
+  search_text: string;
   added_at: Timestamp;
   first_added_at: Timestamp;
   created_at: Timestamp;
@@ -122,6 +133,8 @@ export type GenresTable = {
   user_id: number;
   name: string;
   created_at: Timestamp;
+  album_count: Generated<number>;
+  search_text: string;
 };
 
 export type AlbumGenresTable = {
@@ -141,6 +154,16 @@ export type TagsTable = {
   name: string;
   color: Generated<string>;
   created_at: Timestamp;
+  album_count: Generated<number>;
+  search_text: string;
+};
+
+/** How many albums got a tag on each UTC day, for the trending window. */
+export type TagUsesByDayTable = {
+  tag_id: number;
+  /** YYYY-MM-DD */
+  day: string;
+  uses: number;
 };
 
 export type AlbumTagsTable = {
@@ -159,6 +182,8 @@ export type FoldersTable = {
   sort_order: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  album_count: Generated<number>;
+  search_text: string;
 };
 
 export type FolderAlbumsTable = {

@@ -1,15 +1,5 @@
 import { type Expression, type RawBuilder, sql } from 'kysely';
 
-/** A LIKE pattern that finds `text` anywhere, case-insensitively, with wildcards taken literally. */
-export function containsPattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
-/** lower(column) LIKE '%text%' — the same meaning on SQLite and PostgreSQL. */
-export function containsText(column: Expression<string | null>, text: string): RawBuilder<boolean> {
-  return sql<boolean>`lower(${column}) like ${containsPattern(text)} escape '\\'`;
-}
-
 /** lower(column) = lower(text): names are matched regardless of case. */
 export function sameText(column: Expression<string>, text: string): RawBuilder<boolean> {
   return sql<boolean>`lower(${column}) = ${text.toLowerCase()}`;

@@ -564,6 +564,7 @@ describe.each(testDatabaseKinds)('folder statement counts on %s', (kind) => {
           user_id: userId,
           parent_id: i % 5 === 0 ? null : parentId,
           name: `F${i}`,
+          search_text: `f${i}`,
           sort_order: i,
           created_at: now,
           updated_at: now,

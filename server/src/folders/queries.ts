@@ -1,5 +1,6 @@
-import { type Kysely, sql } from 'kysely';
+import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
 import type { Database } from '../db/schema';
+import { nameRank, startsWords } from '../db/search-text';
 import { toCount } from '../db/text-match';
 import { notFound } from '../http/errors';
 
@@ -15,88 +16,131 @@ export type FolderRow = {
   total_count: number;
 };
 
+const folderColumns = [
+  'folders.id',
+  'folders.name',
+  'folders.description',
+  'folders.image_url',
+  'folders.parent_id',
+  'folders.sort_order',
+  'folders.created_at',
+  'folders.album_count',
+] as const;
+
 /**
- * The user's folders with their own and subtree album counts, in one query whatever their number:
- * all of them, or only `familyOf` and its direct subfolders. Ordered by parent, position, name.
+ * The user's folders with their own and subtree album counts, ordered by parent, position, name
+ * (SPEC §5), optionally only those `within` gives. Own counts are kept on each folder; subtree
+ * totals are summed here, once a folder.
  */
 export async function folderRowsWithCounts(
   db: Kysely<Database>,
   userId: number,
-  { familyOf }: { familyOf?: number } = {},
+  { within }: { within?: ReturnType<typeof subtreeIds> } = {},
 ): Promise<FolderRow[]> {
   const rows = await db
-    // Every (root, folder-in-its-subtree) pair; UNION drops repeats, so even a corrupt loop ends.
-    .withRecursive('subtree(root_id, id)', (qb) =>
-      qb
-        .selectFrom('folders')
-        .select(['folders.id as root_id', 'folders.id'])
-        .where('folders.user_id', '=', userId)
-        .$if(familyOf !== undefined, (query) =>
-          query.where((eb) =>
-            eb.or([
-              eb('folders.id', '=', familyOf ?? -1),
-              eb('folders.parent_id', '=', familyOf ?? -1),
-            ]),
-          ),
-        )
-        .union((inner) =>
-          inner
-            .selectFrom('folders')
-            .innerJoin('subtree', 'subtree.id', 'folders.parent_id')
-            .select(['subtree.root_id', 'folders.id']),
-        ),
-    )
-    .with('album_counts', (qb) =>
-      qb
-        .selectFrom('folder_albums')
-        .innerJoin('folders', 'folders.id', 'folder_albums.folder_id')
-        .where('folders.user_id', '=', userId)
-        .groupBy('folder_albums.folder_id')
-        .select(['folder_albums.folder_id', (eb) => eb.fn.countAll<number>().as('album_count')]),
-    )
-    .with('totals', (qb) =>
-      qb
-        .selectFrom('subtree')
-        .leftJoin('album_counts', 'album_counts.folder_id', 'subtree.id')
-        .groupBy('subtree.root_id')
-        .select([
-          'subtree.root_id',
-          (eb) => eb.fn.sum<number>('album_counts.album_count').as('total_count'),
-        ]),
-    )
     .selectFrom('folders')
-    .innerJoin('totals', 'totals.root_id', 'folders.id')
-    .leftJoin('album_counts', 'album_counts.folder_id', 'folders.id')
-    .select([
-      'folders.id',
-      'folders.name',
-      'folders.description',
-      'folders.image_url',
-      'folders.parent_id',
-      'folders.sort_order',
-      'folders.created_at',
-      'album_counts.album_count',
-      'totals.total_count',
-    ])
+    .select(folderColumns)
     .where('folders.user_id', '=', userId)
+    .$if(within !== undefined, (query) => query.where('folders.id', 'in', within ?? [-1]))
     .orderBy('folders.parent_id', (ob) => ob.asc().nullsFirst())
     .orderBy('folders.sort_order')
     .orderBy((eb) => eb.fn('lower', ['folders.name']))
     .orderBy('folders.id')
     .execute();
-  return rows.map((row) => ({
-    ...row,
-    album_count: toCount(row.album_count),
-    total_count: toCount(row.total_count),
-  }));
+  return withSubtreeTotals(rows);
+}
+
+/** The ids of some of the user's folders and of everything below them. */
+function subtreeIds(
+  db: Kysely<Database>,
+  userId: number,
+  roots: (eb: ExpressionBuilder<Database, 'folders'>) => Expression<SqlBool>,
+) {
+  return (
+    db
+      // UNION drops repeats, so even a corrupt loop ends.
+      .withRecursive('subtree(id)', (qb) =>
+        qb
+          .selectFrom('folders')
+          .select('folders.id')
+          .where('folders.user_id', '=', userId)
+          .where(roots)
+          .union((inner) =>
+            inner
+              .selectFrom('folders')
+              .innerJoin('subtree', 'subtree.id', 'folders.parent_id')
+              .select('folders.id'),
+          ),
+      )
+      .selectFrom('subtree')
+      .select('subtree.id')
+  );
 }
 
 /** A folder with its subfolders (both with counts); another user's or unknown is a 404. */
 export async function loadFolderFamily(db: Kysely<Database>, userId: number, folderId: number) {
-  const rows = await folderRowsWithCounts(db, userId, { familyOf: folderId });
+  const within = subtreeIds(db, userId, (eb) => eb('folders.id', '=', folderId));
+  const rows = await folderRowsWithCounts(db, userId, { within });
   const folder = rows.find((row) => row.id === folderId);
   if (!folder) throw notFound('No such folder.');
   return { folder, children: rows.filter((row) => row.parent_id === folderId) };
+}
+
+/** Up to `limit` folders whose name starts with the words, exact and prefix matches first. */
+export async function searchFolders(
+  db: Kysely<Database>,
+  userId: number,
+  words: string[],
+  limit: number,
+) {
+  const hits = await db
+    .selectFrom('folders')
+    .select('folders.id')
+    .where('folders.user_id', '=', userId)
+    .where((eb) => startsWords(eb.ref('folders.search_text'), words))
+    .orderBy((eb) => nameRank(eb.ref('folders.search_text'), words))
+    .orderBy((eb) => eb.fn('lower', ['folders.name']))
+    .orderBy('folders.id')
+    .limit(limit)
+    .execute();
+  const ids = hits.map((hit) => hit.id);
+  if (ids.length === 0) return [];
+  const within = subtreeIds(db, userId, (eb) => eb('folders.id', 'in', ids));
+  const rows = await folderRowsWithCounts(db, userId, { within });
+  return ids.flatMap((id) => rows.find((row) => row.id === id) ?? []);
+}
+
+type CountedFolder = Omit<FolderRow, 'album_count' | 'total_count'> & { album_count: unknown };
+
+/** Each folder's total is its own count plus its subfolders' totals: one pass, leaves first. */
+function withSubtreeTotals(rows: CountedFolder[]): FolderRow[] {
+  const folders = rows.map((row) => {
+    const album_count = toCount(Number(row.album_count));
+    return { ...row, album_count, total_count: album_count };
+  });
+  const byId = new Map(folders.map((folder) => [folder.id, folder]));
+  const children = new Map<number, number[]>();
+  for (const folder of folders) {
+    if (folder.parent_id === null || !byId.has(folder.parent_id)) continue;
+    children.set(folder.parent_id, [...(children.get(folder.parent_id) ?? []), folder.id]);
+  }
+  // Breadth-first from the tops, then summed back up from the deepest.
+  const order = folders.filter((f) => f.parent_id === null || !byId.has(f.parent_id));
+  const seen = new Set(order.map((f) => f.id));
+  for (let i = 0; i < order.length; i += 1) {
+    for (const childId of children.get(order[i]?.id ?? -1) ?? []) {
+      const child = byId.get(childId);
+      if (child && !seen.has(childId)) {
+        seen.add(childId);
+        order.push(child);
+      }
+    }
+  }
+  for (const folder of order.reverse()) {
+    const parent = folder.parent_id === null ? undefined : byId.get(folder.parent_id);
+    if (parent) parent.total_count += folder.total_count;
+  }
+  return folders;
 }
 
 /** The path from the root down to (not including) a folder whose parent is `parentId`. */
@@ -128,23 +172,14 @@ export async function ancestorsFrom(db: Kysely<Database>, userId: number, parent
 }
 
 /** Whether `candidateId` is `rootId` itself or lies anywhere below it. */
-export async function isInSubtree(db: Kysely<Database>, rootId: number, candidateId: number) {
-  const found = await db
-    .withRecursive('subtree(id)', (qb) =>
-      qb
-        .selectFrom('folders')
-        .select('id')
-        .where('id', '=', rootId)
-        .union((inner) =>
-          inner
-            .selectFrom('folders')
-            .innerJoin('subtree', 'subtree.id', 'folders.parent_id')
-            .select('folders.id'),
-        ),
-    )
-    .selectFrom('subtree')
-    .select('id')
-    .where('id', '=', candidateId)
+export async function isInSubtree(
+  db: Kysely<Database>,
+  userId: number,
+  rootId: number,
+  candidateId: number,
+) {
+  const found = await subtreeIds(db, userId, (eb) => eb('folders.id', '=', rootId))
+    .where('subtree.id', '=', candidateId)
     .executeTakeFirst();
   return found !== undefined;
 }

@@ -2,6 +2,7 @@ import type { folderInput } from '@gatefold/contract/folders';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../db/schema';
+import { searchText } from '../db/search-text';
 import { lockUser } from '../db/user-lock';
 import { invalid, notFound } from '../http/errors';
 import { isInSubtree, nextSortOrder, ownsFolder } from './queries';
@@ -24,6 +25,7 @@ export async function createFolder(db: Kysely<Database>, userId: number, fields:
         user_id: userId,
         parent_id: fields.parent_id,
         name: fields.name,
+        search_text: searchText(fields.name),
         description: fields.description,
         image_url: fields.image_url,
         sort_order: await nextSortOrder(trx, userId, fields.parent_id),
@@ -56,7 +58,7 @@ export async function updateFolder(
     if (fields.parent_id !== current.parent_id) {
       if (fields.parent_id !== null) {
         if (!(await ownsFolder(trx, userId, fields.parent_id))) throw notYourFolder();
-        if (await isInSubtree(trx, folderId, fields.parent_id)) {
+        if (await isInSubtree(trx, userId, folderId, fields.parent_id)) {
           throw invalid('parent_id', 'cannot be the folder itself or one of its subfolders');
         }
       }
@@ -66,6 +68,7 @@ export async function updateFolder(
       .updateTable('folders')
       .set({
         name: fields.name,
+        search_text: searchText(fields.name),
         description: fields.description,
         image_url: fields.image_url,
         parent_id: fields.parent_id,

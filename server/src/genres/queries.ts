@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { containsText, sameText, toCount } from '../db/text-match';
+import { nameRank, searchText, searchWords, startsWords } from '../db/search-text';
+import { sameText, toCount } from '../db/text-match';
 
 /** The ids of genres by name, creating the missing ones; names match regardless of case. */
 export async function upsertGenres(db: Kysely<Database>, userId: number, names: string[]) {
@@ -19,7 +20,14 @@ export async function upsertGenres(db: Kysely<Database>, userId: number, names: 
     const now = new Date().toISOString();
     const created = await db
       .insertInto('genres')
-      .values(missing.map((name) => ({ user_id: userId, name, created_at: now })))
+      .values(
+        missing.map((name) => ({
+          user_id: userId,
+          name,
+          search_text: searchText(name),
+          created_at: now,
+        })),
+      )
       .returning(['id', 'name'])
       .execute();
     for (const genre of created) ids.set(genre.name.toLowerCase(), genre.id);
@@ -51,31 +59,18 @@ export async function findGenre(db: Kysely<Database>, userId: number, key: strin
 
 /** Genres with at least one of this user's albums, most used first (SPEC §9 hides empty ones). */
 export async function listGenres(db: Kysely<Database>, userId: number, search: string | undefined) {
+  const words = search ? searchWords(search) : undefined;
   const rows = await db
     .selectFrom('genres')
-    .select([
-      'genres.id',
-      'genres.name',
-      // Counted per genre from its own index range, not by grouping every album_genres row.
-      (eb) =>
-        eb
-          .selectFrom('album_genres')
-          .select((count) => count.fn.countAll().as('uses'))
-          .whereRef('album_genres.genre_id', '=', 'genres.id')
-          .as('album_count'),
-    ])
+    .select(['genres.id', 'genres.name', 'genres.album_count'])
     .where('genres.user_id', '=', userId)
-    .where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('album_genres')
-          .select('album_genres.album_id')
-          .whereRef('album_genres.genre_id', '=', 'genres.id'),
-      ),
+    .where('genres.album_count', '>', 0)
+    .$if(words !== undefined, (query) =>
+      query
+        .where((eb) => startsWords(eb.ref('genres.search_text'), words ?? []))
+        .orderBy((eb) => nameRank(eb.ref('genres.search_text'), words ?? [])),
     )
-    .$if(Boolean(search), (query) =>
-      query.where((eb) => containsText(eb.ref('genres.name'), search ?? '')),
-    )
-    .orderBy('album_count', 'desc')
+    .orderBy('genres.album_count', 'desc')
     .orderBy((eb) => eb.fn('lower', ['genres.name']))
     .execute();
   return rows.map((row) => ({ ...row, album_count: toCount(Number(row.album_count)) }));
@@ -83,11 +78,11 @@ export async function listGenres(db: Kysely<Database>, userId: number, search: s
 
 export async function countGenreAlbums(db: Kysely<Database>, genreId: number) {
   const row = await db
-    .selectFrom('album_genres')
-    .select((eb) => eb.fn.countAll().as('count'))
-    .where('genre_id', '=', genreId)
+    .selectFrom('genres')
+    .select('album_count')
+    .where('id', '=', genreId)
     .executeTakeFirst();
-  return toCount(row?.count);
+  return toCount(row?.album_count);
 }
 
 function uniqueIgnoringCase(names: string[]) {

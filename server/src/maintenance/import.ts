@@ -2,6 +2,7 @@ import type { CollectionExport, ImportSummary } from '@gatefold/contract/mainten
 import type { Kysely } from 'kysely';
 import { insertAlbum } from '../albums/store';
 import type { Database } from '../db/schema';
+import { searchText } from '../db/search-text';
 import { lockUser } from '../db/user-lock';
 
 /**
@@ -36,6 +37,7 @@ export async function importCollection(
         .values({
           user_id: userId,
           name: tag.name,
+          search_text: searchText(tag.name),
           color: tag.color.toUpperCase(),
           created_at: now,
         })
@@ -64,6 +66,7 @@ export async function importCollection(
             parent_id:
               folder.parent_key === null ? null : (folderIds.get(folder.parent_key) ?? null),
             name: folder.name,
+            search_text: searchText(folder.name),
             description: folder.description,
             image_url: folder.image_url,
             sort_order: folder.sort_order,

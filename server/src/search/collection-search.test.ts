@@ -68,3 +68,70 @@ describe.each(testDatabaseKinds)('collection search on %s', (kind) => {
     expect(suggestions[0].path).toMatch(/^\/albums\/\d+$/);
   });
 });
+
+describe.each(testDatabaseKinds)('accent- and case-insensitive search on %s', (kind) => {
+  const testApp = useTestApp(kind);
+  const get = (url: string, token: string) => testApp().app.inject({ url, headers: bearer(token) });
+  const albumNames = async (url: string, token: string) =>
+    (await get(url, token)).json().map((album: { name: string }) => album.name);
+
+  async function seed() {
+    const { app } = testApp();
+    const token = await signIn(app, uniqueName('Listener'));
+    await buildAlbum(app, token, { name: 'Homogenic', artist: 'Björk' });
+    await buildAlbum(app, token, { name: 'Ágætis byrjun', artist: 'Sigur Rós' });
+    const motomami = await buildAlbum(app, token, { name: 'Motomami', artist: 'Rosalía' });
+    await buildAlbum(app, token, { name: 'Группа крови', artist: 'Кино' });
+    await tagAlbum(app, token, motomami.id, 'Éxitos');
+    return token;
+  }
+
+  it('filters albums by name, artist and tag regardless of accents and case', async () => {
+    const token = await seed();
+    expect(await albumNames('/api/v1/albums?q=bjork', token)).toEqual(['Homogenic']);
+    expect(await albumNames('/api/v1/albums?q=%C3%81G%C3%86TIS', token)).toEqual(['Ágætis byrjun']);
+    expect(await albumNames('/api/v1/albums?q=agaetis', token)).toEqual(['Ágætis byrjun']);
+    expect(await albumNames('/api/v1/albums?q=rosalia', token)).toEqual(['Motomami']);
+    expect(await albumNames('/api/v1/albums?q=exito', token)).toEqual(['Motomami']);
+    expect(await albumNames(`/api/v1/albums?q=${encodeURIComponent('КИНО')}`, token)).toEqual([
+      'Группа крови',
+    ]);
+    const counted = await get('/api/v1/albums?q=ros', token);
+    expect(counted.headers['x-total-count']).toBe('2');
+  });
+
+  it('matches word starts, every word of the search', async () => {
+    const token = await seed();
+    expect(await albumNames('/api/v1/albums?q=sig%20ros', token)).toEqual(['Ágætis byrjun']);
+    expect(await albumNames('/api/v1/albums?q=igur', token)).toEqual([]);
+    expect(await albumNames('/api/v1/albums?q=sigur%20bjork', token)).toEqual([]);
+  });
+
+  it('finds accented artists, tags and genres in the quick search and its suggestions', async () => {
+    const { app } = testApp();
+    const token = await seed();
+    await buildAlbum(app, token, { name: 'Chansons', artist: 'Édith Piaf', genres: ['Électro'] });
+    const results = (await get('/api/v1/search?q=edith', token)).json();
+    expect(results.artists.map((a: { name: string }) => a.name)).toEqual(['Édith Piaf']);
+    const genres = (await get('/api/v1/search?q=ELECTRO', token)).json().genres;
+    expect(genres.map((g: { name: string }) => g.name)).toEqual(['Électro']);
+    const { suggestions } = (await get('/api/v1/search/suggestions?q=bjo', token)).json();
+    expect(suggestions.map((s: { label: string }) => s.label)).toEqual([
+      'Homogenic — Björk',
+      'Björk',
+    ]);
+  });
+
+  it('ranks an exact name first, then names that start with the search', async () => {
+    const { app } = testApp();
+    const token = await signIn(app, uniqueName('Ranker'));
+    for (const name of ['The Blue Album', 'Blueprint', 'Blue'])
+      await buildAlbum(app, token, { name, artist: 'Various' });
+    const results = (await get('/api/v1/search?q=blue', token)).json();
+    expect(results.albums.map((a: { name: string }) => a.name)).toEqual([
+      'Blue',
+      'Blueprint',
+      'The Blue Album',
+    ]);
+  });
+});

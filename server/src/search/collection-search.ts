@@ -1,15 +1,19 @@
 import type { CollectionSearchResults, Suggestion } from '@gatefold/contract/collection-search';
 import type { Kysely } from 'kysely';
 import { presentAlbums } from '../albums/present';
-import { listAlbumRows } from '../albums/queries';
+import { searchAlbumRows } from '../albums/queries';
 import { listArtists } from '../artists/queries';
 import type { Database } from '../db/schema';
+import { searchWords } from '../db/search-text';
 import { presentFolder } from '../folders/present';
-import { folderRowsWithCounts } from '../folders/queries';
+import { searchFolders } from '../folders/queries';
 import { listGenres } from '../genres/queries';
 import { listTags } from '../tags/queries';
 
-/** Up to `perKind` albums, artists, tags, folders and genres matching q: a fixed set of queries. */
+/**
+ * Up to `perKind` albums, artists, tags, folders and genres whose names have words starting with
+ * q's, regardless of case and accents, exact and prefix name matches first: a fixed set of queries.
+ */
 export async function searchCollection(
   db: Kysely<Database>,
   userId: number,
@@ -17,18 +21,11 @@ export async function searchCollection(
   perKind: number,
 ): Promise<CollectionSearchResults> {
   const page = { limit: perKind, offset: 0 };
-  const lowered = q.toLowerCase();
   const [albums, artists, tags, folders, genres] = await Promise.all([
-    listAlbumRows(db, userId, { q }, 'name-asc', page).then(({ rows }) => presentAlbums(db, rows)),
+    searchAlbumRows(db, userId, q, perKind).then((rows) => presentAlbums(db, rows)),
     listArtists(db, userId, { q, sort: 'name-asc', ...page }).then((found) => found.artists),
     listTags(db, userId, { q, ...page }).then((found) => found.tags),
-    // Folders are few beside albums; their counts come from the one tree query.
-    folderRowsWithCounts(db, userId).then((rows) =>
-      rows
-        .filter((row) => row.name.toLowerCase().includes(lowered))
-        .slice(0, perKind)
-        .map(presentFolder),
-    ),
+    searchFolders(db, userId, searchWords(q), perKind).then((rows) => rows.map(presentFolder)),
     listGenres(db, userId, q).then((found) => found.slice(0, perKind)),
   ]);
   return { albums, artists, tags, folders, genres };

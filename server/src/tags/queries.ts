@@ -5,28 +5,21 @@ import {
 } from '@gatefold/contract/tags';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { containsText, sameText, toCount } from '../db/text-match';
+import { nameRank, searchText, searchWords, startsWords } from '../db/search-text';
+import { sameText, toCount } from '../db/text-match';
 import { conflict } from '../http/errors';
 
-const tagColumns = ['tags.id', 'tags.name', 'tags.color', 'tags.created_at'] as const;
+const tagColumns = [
+  'tags.id',
+  'tags.name',
+  'tags.color',
+  'tags.created_at',
+  'tags.album_count',
+] as const;
 
-/**
- * Tags with how many albums carry each: one query, whatever the number of tags. Each count reads
- * only its own tag's index range, rather than grouping every album_tags row.
- */
+/** Tags with how many albums carry each, a count kept on the tag itself. */
 function tagsWithCounts(db: Kysely<Database>, userId: number) {
-  return db
-    .selectFrom('tags')
-    .select([
-      ...tagColumns,
-      (eb) =>
-        eb
-          .selectFrom('album_tags')
-          .select((count) => count.fn.countAll().as('uses'))
-          .whereRef('album_tags.tag_id', '=', 'tags.id')
-          .as('album_count'),
-    ])
-    .where('tags.user_id', '=', userId);
+  return db.selectFrom('tags').select(tagColumns).where('tags.user_id', '=', userId);
 }
 
 type CountedTag = {
@@ -41,22 +34,27 @@ const withCount = <T extends CountedTag>(tag: T) => ({
   album_count: toCount(Number(tag.album_count)),
 });
 
+/** A page of tags by name; with q, those whose name has words starting with q's, best first. */
 export async function listTags(
   db: Kysely<Database>,
   userId: number,
   query: { q?: string | undefined; limit: number; offset: number },
 ) {
-  const matching = db
-    .selectFrom('tags')
-    .where('user_id', '=', userId)
-    .$if(Boolean(query.q), (q) => q.where((eb) => containsText(eb.ref('name'), query.q ?? '')));
+  const words = query.q ? searchWords(query.q) : undefined;
+  const matching = tagsWithCounts(db, userId).$if(words !== undefined, (q) =>
+    q.where((eb) => startsWords(eb.ref('tags.search_text'), words ?? [])),
+  );
   const [count, rows] = await Promise.all([
-    matching.select((eb) => eb.fn.countAll().as('total')).executeTakeFirst(),
-    tagsWithCounts(db, userId)
-      .$if(Boolean(query.q), (q) =>
-        q.where((eb) => containsText(eb.ref('tags.name'), query.q ?? '')),
+    matching
+      .clearSelect()
+      .select((eb) => eb.fn.countAll().as('total'))
+      .executeTakeFirst(),
+    matching
+      .$if(words !== undefined, (q) =>
+        q.orderBy((eb) => nameRank(eb.ref('tags.search_text'), words ?? [])),
       )
       .orderBy((eb) => eb.fn('lower', ['tags.name']))
+      .orderBy('tags.id')
       .limit(query.limit)
       .offset(query.offset)
       .execute(),
@@ -95,6 +93,7 @@ export async function createTag(
     .values({
       user_id: userId,
       name,
+      search_text: searchText(name),
       color: color.toUpperCase(),
       created_at: new Date().toISOString(),
     })
@@ -117,7 +116,9 @@ export async function updateTag(
   await db
     .updateTable('tags')
     .set({
-      ...(changes.name !== undefined ? { name: changes.name } : {}),
+      ...(changes.name !== undefined
+        ? { name: changes.name, search_text: searchText(changes.name) }
+        : {}),
       ...(changes.color !== undefined ? { color: changes.color.toUpperCase() } : {}),
     })
     .where('id', '=', tagId)
@@ -130,29 +131,51 @@ export async function deleteTag(db: Kysely<Database>, tagId: number) {
   await db.deleteFrom('tags').where('id', '=', tagId).execute();
 }
 
-/** The tags used most in the last 30 days, then most used overall (at most 10). */
+/**
+ * The tags used most in the last 30 days, then most used overall (at most 10). Whole days in the
+ * window are summed from the per-day tallies; only the day the window starts in is counted
+ * album by album, so the work depends on the number of tags, not of albums.
+ */
 export async function trendingTags(db: Kysely<Database>, userId: number, now = new Date()) {
   const since = new Date(now.getTime() - TRENDING_WINDOW_DAYS * 86_400_000).toISOString();
-  const rows = await tagsWithCounts(db, userId)
-    .select((eb) =>
-      eb
-        .selectFrom('album_tags')
-        .select((count) => count.fn.countAll().as('uses'))
-        .whereRef('album_tags.tag_id', '=', 'tags.id')
-        .where('album_tags.created_at', '>=', since)
-        .as('recent_count'),
+  const firstDay = since.slice(0, 10);
+  const nextDay = new Date(`${firstDay}T00:00:00.000Z`);
+  nextDay.setUTCDate(nextDay.getUTCDate() + 1);
+  const [wholeDays, partDay, tags] = await Promise.all([
+    db
+      .selectFrom('tag_uses_by_day')
+      .innerJoin('tags', 'tags.id', 'tag_uses_by_day.tag_id')
+      .select(['tag_uses_by_day.tag_id', (eb) => eb.fn.sum<number>('uses').as('uses')])
+      .where('tags.user_id', '=', userId)
+      .where('tag_uses_by_day.day', '>', firstDay)
+      .groupBy('tag_uses_by_day.tag_id')
+      .execute(),
+    db
+      .selectFrom('album_tags')
+      .innerJoin('tags', 'tags.id', 'album_tags.tag_id')
+      .select(['album_tags.tag_id', (eb) => eb.fn.countAll<number>().as('uses')])
+      .where('tags.user_id', '=', userId)
+      .where('album_tags.created_at', '>=', since)
+      .where('album_tags.created_at', '<', nextDay.toISOString())
+      .groupBy('album_tags.tag_id')
+      .execute(),
+    tagsWithCounts(db, userId).where('tags.album_count', '>', 0).execute(),
+  ]);
+  const recent = new Map<number, number>();
+  for (const row of [...wholeDays, ...partDay])
+    recent.set(row.tag_id, (recent.get(row.tag_id) ?? 0) + toCount(row.uses));
+  return tags
+    .map(withCount)
+    .sort(
+      (a, b) =>
+        (recent.get(b.id) ?? 0) - (recent.get(a.id) ?? 0) ||
+        b.album_count - a.album_count ||
+        byLowerName(a, b),
     )
-    .where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('album_tags')
-          .select('album_tags.album_id')
-          .whereRef('album_tags.tag_id', '=', 'tags.id'),
-      ),
-    )
-    .orderBy('recent_count', 'desc')
-    .orderBy('album_count', 'desc')
-    .orderBy((eb) => eb.fn('lower', ['tags.name']))
-    .limit(TRENDING_TAG_LIMIT)
-    .execute();
-  return rows.map(({ recent_count: _, ...tag }) => withCount(tag));
+    .slice(0, TRENDING_TAG_LIMIT);
 }
+
+const byLowerName = (a: { name: string }, b: { name: string }) => {
+  const [x, y] = [a.name.toLowerCase(), b.name.toLowerCase()];
+  return x < y ? -1 : x > y ? 1 : 0;
+};

@@ -4,6 +4,7 @@ import pg from 'pg';
 import { openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import type { Database } from '../db/schema';
+import { isUniqueViolation } from '../db/unique-violation';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
 
@@ -24,7 +25,10 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('TEST_DATABASE_URL is not set.');
   const schema = `test_${randomBytes(8).toString('hex')}`;
-  await withAdminClient(url, (client) => client.query(`create schema ${schema}`));
+  await withAdminClient(url, async (client) => {
+    await client.query(`create schema ${schema}`);
+    await createSharedExtensions(client);
+  });
   const db = openDatabase({ kind: 'postgres', url, schema });
   await migrateToLatest(db, schema);
   return {
@@ -34,6 +38,18 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
       await withAdminClient(url, (client) => client.query(`drop schema ${schema} cascade`));
     },
   };
+}
+
+/**
+ * Extensions belong to the database, not a schema: made once in public, which every test schema
+ * sees. Test files start in parallel, so a lost race to create one is not an error.
+ */
+async function createSharedExtensions(client: pg.Client) {
+  try {
+    await client.query('create extension if not exists pg_trgm with schema public');
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+  }
 }
 
 async function withAdminClient<T>(url: string, work: (client: pg.Client) => Promise<T>) {

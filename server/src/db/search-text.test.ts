@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { fts5PrefixQuery, searchText, searchWords } from './search-text';
+
+describe('searchText', () => {
+  it('drops accents and folds case in any script', () => {
+    expect(searchText('Björk')).toBe('bjork');
+    expect(searchText('ÁGÆTIS BYRJUN')).toBe('agaetis byrjun');
+    expect(searchText('Rosalía')).toBe('rosalia');
+    expect(searchText('Øresund Łódź')).toBe('oresund lodz');
+    expect(searchText('Straße')).toBe('strasse');
+    expect(searchText('ΣΊΣΥΦΟΣ')).toBe(searchText('σίσυφος'));
+    expect(searchText('Кино')).toBe('кино');
+    expect(searchText('İstanbul')).toBe('istanbul');
+  });
+
+  it('keeps only words of letters and digits, one space apart', () => {
+    expect(searchText('  AC/DC — Back_in%Black!  ')).toBe('ac dc back in black');
+    expect(searchText('東京事変')).toBe('東京事変');
+    expect(searchText('%_')).toBe('');
+  });
+});
+
+describe('searchWords', () => {
+  it('splits a search into distinct folded words, none for punctuation alone', () => {
+    expect(searchWords('Velvet  VELVET ghost')).toEqual(['velvet', 'ghost']);
+    expect(searchWords('%')).toEqual([]);
+  });
+
+  it('asks FTS5 for each word as a quoted prefix', () => {
+    expect(fts5PrefixQuery(['velvet', 'gho'])).toBe('"velvet"* "gho"*');
+  });
+});

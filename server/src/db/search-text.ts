@@ -1,0 +1,63 @@
+import { type Expression, type RawBuilder, sql } from 'kysely';
+
+/** Letters that are not a base letter plus a mark, so decomposition alone does not fold them. */
+const LETTER_SPELLINGS: Record<string, string> = {
+  æ: 'ae',
+  œ: 'oe',
+  ø: 'o',
+  đ: 'd',
+  ð: 'd',
+  þ: 'th',
+  ł: 'l',
+  ı: 'i',
+  ħ: 'h',
+};
+
+/**
+ * A name as the search index holds it: accents dropped, fully case-folded, words of letters and
+ * digits joined by one space, in any script ("Ágætis Byrjun" → "agaetis byrjun", "Straße" →
+ * "strasse"). Done here rather than in SQL, so SQLite and PostgreSQL match exactly alike.
+ */
+export function searchText(value: string): string {
+  return (
+    value
+      .normalize('NFKD')
+      .replace(/\p{M}/gu, '')
+      // Upper then lower case folds ß to ss and final sigma to sigma, as full case folding does.
+      .toUpperCase()
+      .toLowerCase()
+      .replace(/[æœøđðþłıħ]/g, (letter) => LETTER_SPELLINGS[letter] ?? letter)
+      .normalize('NFKC')
+      .replace(/[^\p{L}\p{N}]+/gu, ' ')
+      .trim()
+  );
+}
+
+/** The words of a search, each of which must start a word of the text it matches. */
+export function searchWords(query: string): string[] {
+  const folded = searchText(query);
+  return folded === '' ? [] : [...new Set(folded.split(' '))];
+}
+
+/**
+ * Every word starts a word of `column` (a search-text column): typeahead matching. The words
+ * hold only letters and digits, so nothing in them is a LIKE wildcard. No words match nothing.
+ */
+export function startsWords(column: Expression<string>, words: string[]): RawBuilder<boolean> {
+  if (words.length === 0) return sql<boolean>`1 = 0`;
+  return sql<boolean>`(${sql.join(
+    words.map((word) => sql`(' ' || ${column}) like ${`% ${word}%`}`),
+    sql` and `,
+  )})`;
+}
+
+/** An FTS5 query asking for every word as a prefix: `"velvet"* "gho"*`. */
+export function fts5PrefixQuery(words: string[]): string {
+  return words.map((word) => `"${word}"*`).join(' ');
+}
+
+/** 0 for a name that is the search, 1 for one that starts with it, 2 for the rest. */
+export function nameRank(column: Expression<string>, words: string[]): RawBuilder<number> {
+  const phrase = words.join(' ');
+  return sql<number>`case when ${column} = ${phrase} then 0 when ${column} like ${`${phrase}%`} then 1 else 2 end`;
+}
