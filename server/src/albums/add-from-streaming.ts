@@ -34,12 +34,21 @@ export async function addAlbumFromStreaming(
   if (existing)
     throw conflict(`"${existing.name}" is already in your collection.`, { album_id: existing.id });
 
-  const album = await sources.streaming.getAlbum(given.spotify_id);
-  if (album) return createAlbum(db, userId, await completeAlbum(sources, album), addedAt);
+  const album = await fetchCompleteAlbum(sources, given.spotify_id);
+  if (album) return createAlbum(db, userId, album, addedAt);
   // An album the service does not know is kept as given (an import), if it is described at all.
   if (given.name && given.artist)
     return createAlbum(db, userId, { ...given, name: given.name, artist: given.artist });
   throw notFound(`The streaming service has no album with id ${given.spotify_id}.`);
+}
+
+/** The album as the service knows it, complete with artists and genres; undefined if unknown. */
+export async function fetchCompleteAlbum(
+  sources: AlbumSources,
+  spotifyId: string,
+): Promise<NewAlbum | undefined> {
+  const album = await sources.streaming.getAlbum(spotifyId);
+  return album && completeAlbum(sources, album);
 }
 
 async function completeAlbum(

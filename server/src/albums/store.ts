@@ -34,7 +34,7 @@ export async function createAlbum(
   );
 }
 
-/** Stores one album inside the caller's transaction (an add, or an import of many). */
+/** Stores one album inside the caller's transaction; one already collected is a conflict. */
 export async function insertAlbum(
   trx: Kysely<Database>,
   userId: number,
@@ -50,86 +50,156 @@ export async function insertAlbum(
   if (existing) {
     throw conflict(`"${album.name}" is already in your collection.`, { album_id: existing.id });
   }
-
-  const now = addedAt;
-  // The first time this user ever added the album survives removing and adding it again.
-  await trx
-    .insertInto('album_first_adds')
-    .values({ user_id: userId, spotify_id: album.spotify_id, first_added_at: now })
-    .onConflict((oc) => oc.columns(['user_id', 'spotify_id']).doNothing())
-    .execute();
-  const firstAdd = await trx
-    .selectFrom('album_first_adds')
-    .select('first_added_at')
-    .where('user_id', '=', userId)
-    .where('spotify_id', '=', album.spotify_id)
-    .executeTakeFirstOrThrow();
-
-  const { id: albumId } = await trx
-    .insertInto('albums')
-    .values({
-      user_id: userId,
-      spotify_id: album.spotify_id,
-      name: album.name,
-      artist: album.artist,
-      ...albumSearchText(album.name, album.artist),
-      release_date: album.release_date ?? null,
-      total_tracks: album.total_tracks ?? album.tracks?.length ?? null,
-      image_url: album.image_url ?? null,
-      spotify_url: album.spotify_url ?? null,
-      added_at: now,
-      first_added_at: firstAdd.first_added_at,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-
-  const credits = album.artists?.length ? album.artists : [{ name: album.artist }];
-  const artistIds = await upsertArtists(trx, userId, credits);
-  await trx
-    .insertInto('album_artists')
-    .values(
-      [...new Set(artistIds)].map((artistId, position) => ({
-        album_id: albumId,
-        artist_id: artistId,
-        position,
-      })),
-    )
-    .execute();
-
-  const genreIds = await upsertGenres(trx, userId, album.genres ?? []);
-  if (genreIds.size > 0) {
-    await trx
-      .insertInto('album_genres')
-      .values(
-        [...new Set(genreIds.values())].map((genreId) => ({
-          album_id: albumId,
-          genre_id: genreId,
-          source: 'streaming' as const,
-        })),
-      )
-      .execute();
-  }
-
-  if (album.tracks?.length) {
-    await trx
-      .insertInto('tracks')
-      .values(
-        album.tracks.map((track) => ({
-          album_id: albumId,
-          spotify_id: track.spotify_id ?? null,
-          name: track.name,
-          artist: track.artist,
-          track_number: track.track_number,
-          disc_number: track.disc_number,
-          duration_ms: track.duration_ms,
-          spotify_url: track.spotify_url ?? null,
-        })),
-      )
-      .execute();
-  }
+  const stored = await insertAlbums(trx, userId, [{ ...album, added_at: addedAt }]);
+  const albumId = stored.get(album.spotify_id);
+  if (albumId === undefined) throw new Error('The album was not stored.');
   return albumId;
+}
+
+/** Rows of one statement; kept well under SQLite's and PostgreSQL's limits on bound values. */
+const ROWS_PER_INSERT = 1_000;
+
+/**
+ * Stores many albums with their artists, genres and tracks inside the caller's transaction, in a
+ * fixed number of statements whatever their number (an import's batch). Albums already collected,
+ * or given twice, are left out. Answers the new album ids by streaming id.
+ */
+export async function insertAlbums(
+  trx: Kysely<Database>,
+  userId: number,
+  albums: (NewAlbum & { added_at: string })[],
+): Promise<Map<string, number>> {
+  const ids = [...new Set(albums.map((album) => album.spotify_id))];
+  const owned = new Set<string | null>();
+  for (const chunk of chunks(ids, ROWS_PER_INSERT)) {
+    const rows = await trx
+      .selectFrom('albums')
+      .select('spotify_id')
+      .where('user_id', '=', userId)
+      .where('spotify_id', 'in', chunk)
+      .execute();
+    for (const row of rows) owned.add(row.spotify_id);
+  }
+  const fresh = albums.filter((album) => {
+    if (owned.has(album.spotify_id)) return false;
+    owned.add(album.spotify_id);
+    return true;
+  });
+  const stored = new Map<string, number>();
+  if (fresh.length === 0) return stored;
+
+  // The first time this user ever added an album survives removing and adding it again.
+  const firstAdds = new Map<string, string>();
+  for (const chunk of chunks(fresh, ROWS_PER_INSERT)) {
+    await trx
+      .insertInto('album_first_adds')
+      .values(
+        chunk.map((album) => ({
+          user_id: userId,
+          spotify_id: album.spotify_id,
+          first_added_at: album.added_at,
+        })),
+      )
+      .onConflict((oc) => oc.columns(['user_id', 'spotify_id']).doNothing())
+      .execute();
+    const rows = await trx
+      .selectFrom('album_first_adds')
+      .select(['spotify_id', 'first_added_at'])
+      .where('user_id', '=', userId)
+      .where(
+        'spotify_id',
+        'in',
+        chunk.map((album) => album.spotify_id),
+      )
+      .execute();
+    for (const row of rows) firstAdds.set(row.spotify_id, row.first_added_at);
+  }
+
+  for (const chunk of chunks(fresh, ROWS_PER_INSERT)) {
+    const rows = await trx
+      .insertInto('albums')
+      .values(
+        chunk.map((album) => ({
+          user_id: userId,
+          spotify_id: album.spotify_id,
+          name: album.name,
+          artist: album.artist,
+          ...albumSearchText(album.name, album.artist),
+          release_date: album.release_date ?? null,
+          total_tracks: album.total_tracks ?? album.tracks?.length ?? null,
+          image_url: album.image_url ?? null,
+          spotify_url: album.spotify_url ?? null,
+          added_at: album.added_at,
+          first_added_at: firstAdds.get(album.spotify_id) ?? album.added_at,
+          created_at: album.added_at,
+          updated_at: album.added_at,
+        })),
+      )
+      .returning(['id', 'spotify_id'])
+      .execute();
+    for (const row of rows) if (row.spotify_id) stored.set(row.spotify_id, row.id);
+  }
+  const idOf = (album: NewAlbum) => stored.get(album.spotify_id) ?? -1;
+
+  const credits = fresh.map((album) =>
+    album.artists?.length ? album.artists : [{ name: album.artist }],
+  );
+  const artistIds = await upsertArtists(trx, userId, credits.flat());
+  let next = 0;
+  const artistLinks = fresh.flatMap((album, index) => {
+    const own = artistIds.slice(next, next + (credits[index]?.length ?? 0));
+    next += own.length;
+    return [...new Set(own)].map((artistId, position) => ({
+      album_id: idOf(album),
+      artist_id: artistId,
+      position,
+    }));
+  });
+  for (const chunk of chunks(artistLinks, ROWS_PER_INSERT))
+    await trx.insertInto('album_artists').values(chunk).execute();
+
+  const genreIds = await upsertGenres(
+    trx,
+    userId,
+    fresh.flatMap((album) => album.genres ?? []),
+  );
+  const genreLinks = fresh.flatMap((album) =>
+    [
+      ...new Set(
+        (album.genres ?? []).flatMap((name) => genreIds.get(name.trim().toLowerCase()) ?? []),
+      ),
+    ].map((genreId) => ({
+      album_id: idOf(album),
+      genre_id: genreId,
+      source: 'streaming' as const,
+    })),
+  );
+  for (const chunk of chunks(genreLinks, ROWS_PER_INSERT))
+    await trx.insertInto('album_genres').values(chunk).execute();
+
+  const tracks = fresh.flatMap((album) =>
+    (album.tracks ?? []).map((track) => ({
+      album_id: idOf(album),
+      spotify_id: track.spotify_id ?? null,
+      name: track.name,
+      artist: track.artist,
+      track_number: track.track_number,
+      disc_number: track.disc_number,
+      duration_ms: track.duration_ms,
+      spotify_url: track.spotify_url ?? null,
+    })),
+  );
+  for (const chunk of chunks(tracks, ROWS_PER_INSERT))
+    await trx.insertInto('tracks').values(chunk).execute();
+  return stored;
+}
+
+/** The items, `size` at a time. */
+export function chunks<T>(items: T[], size: number): T[][] {
+  const result: T[][] = [];
+  for (let start = 0; start < items.length; start += size)
+    result.push(items.slice(start, start + size));
+  return result;
 }
 
 /** The folded name, and name with artist, that search and its ranking read. */

@@ -11,68 +11,96 @@ export type ArtistCredit = {
   genres?: string[] | undefined;
 };
 
+type KnownArtist = {
+  id: number;
+  spotify_id: string | null;
+  name: string;
+  slug: string;
+  image_url: string | null;
+};
+
 /**
- * The artist ids for an album's credits, in credit order. An artist is the same one when the
- * streaming id matches, or, without one, the name does (regardless of case).
+ * The artist ids for a batch of credits (one album's, or many albums' at once), in credit order.
+ * An artist is the same one when the streaming id matches, or, without one, the name does
+ * (regardless of case). A fixed number of statements for any batch, but for rare slug clashes.
  */
 export async function upsertArtists(db: Kysely<Database>, userId: number, credits: ArtistCredit[]) {
-  const known = await db
+  if (credits.length === 0) return [];
+  const known: KnownArtist[] = await db
     .selectFrom('artists')
     .select(['id', 'spotify_id', 'name', 'slug', 'image_url'])
     .where('user_id', '=', userId)
     .where((eb) =>
       eb.or([
-        eb('spotify_id', 'in', [...credits.map((c) => c.spotify_id ?? ''), '']),
-        eb(
-          eb.fn('lower', ['name']),
-          'in',
-          credits.map((c) => c.name.toLowerCase()),
-        ),
+        eb('spotify_id', 'in', [...new Set(credits.map((c) => c.spotify_id ?? ''))]),
+        eb(eb.fn('lower', ['name']), 'in', [...new Set(credits.map((c) => c.name.toLowerCase()))]),
       ]),
     )
     .execute();
-  const ids: number[] = [];
+  const find = (credit: ArtistCredit) =>
+    known.find((artist) => credit.spotify_id && artist.spotify_id === credit.spotify_id) ??
+    known.find(
+      (artist) =>
+        artist.name.toLowerCase() === credit.name.toLowerCase() &&
+        (!credit.spotify_id || !artist.spotify_id),
+    );
+
+  const updated = new Set<number>();
+  const missing: ArtistCredit[] = [];
   for (const credit of credits) {
-    const match =
-      known.find((artist) => credit.spotify_id && artist.spotify_id === credit.spotify_id) ??
-      known.find(
-        (artist) =>
-          artist.name.toLowerCase() === credit.name.toLowerCase() &&
-          (!credit.spotify_id || !artist.spotify_id),
-      );
-    if (match) {
-      if ((credit.image_url && !match.image_url) || (credit.spotify_id && !match.spotify_id)) {
-        await db
-          .updateTable('artists')
-          .set({
-            image_url: match.image_url ?? credit.image_url ?? null,
-            spotify_id: match.spotify_id ?? credit.spotify_id ?? null,
-          })
-          .where('id', '=', match.id)
-          .execute();
-      }
-      ids.push(match.id);
+    const match = find(credit);
+    if (!match) {
+      if (!missing.some((other) => sameArtist(other, credit))) missing.push(credit);
       continue;
     }
-    const created = await db
-      .insertInto('artists')
-      .values({
-        user_id: userId,
-        spotify_id: credit.spotify_id ?? null,
-        name: credit.name,
-        search_text: searchText(credit.name),
-        slug: await freeSlug(db, userId, slugify(credit.name)),
-        image_url: credit.image_url ?? null,
-        created_at: new Date().toISOString(),
-      })
-      .returning(['id', 'spotify_id', 'name', 'slug', 'image_url'])
-      .executeTakeFirstOrThrow();
-    known.push(created);
-    ids.push(created.id);
+    if ((credit.image_url && !match.image_url) || (credit.spotify_id && !match.spotify_id)) {
+      match.image_url = match.image_url ?? credit.image_url ?? null;
+      match.spotify_id = match.spotify_id ?? credit.spotify_id ?? null;
+      updated.add(match.id);
+    }
   }
+  for (const artist of known.filter((a) => updated.has(a.id))) {
+    await db
+      .updateTable('artists')
+      .set({ image_url: artist.image_url, spotify_id: artist.spotify_id })
+      .where('id', '=', artist.id)
+      .execute();
+  }
+  if (missing.length > 0) {
+    const slugs = await freeSlugs(
+      db,
+      userId,
+      missing.map((credit) => slugify(credit.name)),
+    );
+    const now = new Date().toISOString();
+    known.push(
+      ...(await db
+        .insertInto('artists')
+        .values(
+          missing.map((credit, index) => ({
+            user_id: userId,
+            spotify_id: credit.spotify_id ?? null,
+            name: credit.name,
+            search_text: searchText(credit.name),
+            slug: slugs[index] ?? slugify(credit.name),
+            image_url: credit.image_url ?? null,
+            created_at: now,
+          })),
+        )
+        .returning(['id', 'spotify_id', 'name', 'slug', 'image_url'])
+        .execute()),
+    );
+  }
+  const ids = credits.map((credit) => find(credit)?.id ?? -1);
   await linkArtistGenres(db, userId, credits, ids);
   return ids;
 }
+
+/** Two credits of one batch that name the same new artist. */
+const sameArtist = (a: ArtistCredit, b: ArtistCredit) =>
+  a.spotify_id || b.spotify_id
+    ? a.spotify_id === b.spotify_id
+    : a.name.toLowerCase() === b.name.toLowerCase();
 
 async function linkArtistGenres(
   db: Kysely<Database>,
@@ -100,17 +128,35 @@ async function linkArtistGenres(
     .execute();
 }
 
-/** The slug itself, or with the first free number after it ("nirvana-2"). */
-async function freeSlug(db: Kysely<Database>, userId: number, base: string) {
+/**
+ * A free slug for each base, in order: the base itself, or with the first free number after it
+ * ("nirvana-2"). Bases nobody has yet, the usual case, cost one query for the whole batch.
+ */
+async function freeSlugs(db: Kysely<Database>, userId: number, bases: string[]) {
   const taken = await db
     .selectFrom('artists')
     .select('slug')
     .where('user_id', '=', userId)
-    .where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${base}-%`)]))
+    .where('slug', 'in', [...new Set(bases)])
     .execute();
   const used = new Set(taken.map((row) => row.slug));
-  if (!used.has(base)) return base;
-  for (let n = 2; ; n += 1) if (!used.has(`${base}-${n}`)) return `${base}-${n}`;
+  const slugs: string[] = [];
+  for (const base of bases) {
+    let slug = base;
+    if (used.has(base)) {
+      const numbered = await db
+        .selectFrom('artists')
+        .select('slug')
+        .where('user_id', '=', userId)
+        .where('slug', 'like', `${base}-%`)
+        .execute();
+      for (const row of numbered) used.add(row.slug);
+      for (let n = 2; used.has(slug); n += 1) slug = `${base}-${n}`;
+    }
+    used.add(slug);
+    slugs.push(slug);
+  }
+  return slugs;
 }
 
 /** Artists no album credits any more are gone from the collection. */

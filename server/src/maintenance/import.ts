@@ -1,125 +1,154 @@
 import type { CollectionExport, ImportSummary } from '@gatefold/contract/maintenance';
 import type { Kysely } from 'kysely';
-import { insertAlbum } from '../albums/store';
+import { chunks, insertAlbums } from '../albums/store';
 import type { Database } from '../db/schema';
 import { searchText } from '../db/search-text';
 import { lockUser } from '../db/user-lock';
 
+/** Albums written per transaction: each holds the database for tens of milliseconds at most. */
+const ALBUMS_PER_BATCH = 250;
+
+type ExportedFolder = CollectionExport['folders'][number];
+
 /**
- * Adds an exported collection to this user's, in one transaction: its tags (matched by name),
- * its folders (as new folders, nested as they were), and each album not already collected, with
- * its tags, genres, tracks and folders. Nothing the user has is changed or removed.
+ * Adds an exported collection to this user's: its tags (matched by name), its folders (as new
+ * folders, nested as they were), and each album not already collected, with its tags, genres,
+ * tracks and folders. Nothing the user has is changed or removed. Tags and folders are one
+ * transaction, then the albums go in batches, so other requests are served between them; an
+ * import cut short is completed by importing the same file again, which adds only what is missing.
  */
 export async function importCollection(
   db: Kysely<Database>,
   userId: number,
   collection: CollectionExport,
 ): Promise<ImportSummary> {
-  return db.transaction().execute(async (trx) => {
+  const { tagIds, folderIds, tagsAdded } = await db.transaction().execute(async (trx) => {
     await lockUser(trx, userId);
-    const now = new Date().toISOString();
-    const summary: ImportSummary = {
-      albums_added: 0,
-      albums_skipped: 0,
-      tags_added: 0,
-      folders_added: 0,
-    };
+    const tags = await importTags(trx, userId, collection.tags);
+    return { ...tags, folderIds: await importFolders(trx, userId, collection.folders) };
+  });
+  let albumsAdded = 0;
+  for (const batch of chunks(collection.albums, ALBUMS_PER_BATCH)) {
+    albumsAdded += await db.transaction().execute(async (trx) => {
+      await lockUser(trx, userId);
+      return importAlbums(trx, userId, batch, { tagIds, folderIds });
+    });
+  }
+  return {
+    albums_added: albumsAdded,
+    albums_skipped: collection.albums.length - albumsAdded,
+    tags_added: tagsAdded,
+    folders_added: folderIds.size,
+  };
+}
 
-    const tagIds = new Map(
-      (
-        await trx.selectFrom('tags').select(['id', 'name']).where('user_id', '=', userId).execute()
-      ).map((tag) => [tag.name.toLowerCase(), tag.id]),
-    );
-    for (const tag of collection.tags) {
-      if (tagIds.has(tag.name.toLowerCase())) continue;
-      const created = await trx
-        .insertInto('tags')
-        .values({
+async function importTags(trx: Kysely<Database>, userId: number, tags: CollectionExport['tags']) {
+  const existing = await trx
+    .selectFrom('tags')
+    .select(['id', 'name'])
+    .where('user_id', '=', userId)
+    .execute();
+  const tagIds = new Map(existing.map((tag) => [tag.name.toLowerCase(), tag.id]));
+  const missing = [
+    ...new Map(
+      tags
+        .filter((tag) => !tagIds.has(tag.name.toLowerCase()))
+        .map((tag) => [tag.name.toLowerCase(), tag]),
+    ).values(),
+  ];
+  const now = new Date().toISOString();
+  for (const chunk of chunks(missing, 1_000)) {
+    const created = await trx
+      .insertInto('tags')
+      .values(
+        chunk.map((tag) => ({
           user_id: userId,
           name: tag.name,
           search_text: searchText(tag.name),
           color: tag.color.toUpperCase(),
           created_at: now,
+        })),
+      )
+      .returning(['id', 'name'])
+      .execute();
+    for (const tag of created) tagIds.set(tag.name.toLowerCase(), tag.id);
+  }
+  return { tagIds, tagsAdded: missing.length };
+}
+
+/**
+ * Creates the file's folders, parents first, in one pass over them. A folder whose parent is not
+ * in the file, or that sits in a loop, goes to the root.
+ */
+async function importFolders(trx: Kysely<Database>, userId: number, folders: ExportedFolder[]) {
+  const byKey = new Map(folders.map((folder) => [folder.key, folder]));
+  const children = new Map<number, ExportedFolder[]>();
+  for (const folder of folders) {
+    if (folder.parent_key === null || !byKey.has(folder.parent_key)) continue;
+    children.set(folder.parent_key, [...(children.get(folder.parent_key) ?? []), folder]);
+  }
+  const folderIds = new Map<number, number>();
+  const now = new Date().toISOString();
+  const place = async (top: ExportedFolder) => {
+    const queue = [top];
+    for (let folder = queue.shift(); folder; folder = queue.shift()) {
+      if (folderIds.has(folder.key)) continue;
+      const parentId =
+        folder === top || folder.parent_key === null ? null : folderIds.get(folder.parent_key);
+      const created = await trx
+        .insertInto('folders')
+        .values({
+          user_id: userId,
+          parent_id: parentId ?? null,
+          name: folder.name,
+          search_text: searchText(folder.name),
+          description: folder.description,
+          image_url: folder.image_url,
+          sort_order: folder.sort_order,
+          created_at: now,
+          updated_at: now,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      tagIds.set(tag.name.toLowerCase(), created.id);
-      summary.tags_added += 1;
+      folderIds.set(folder.key, created.id);
+      queue.push(...(children.get(folder.key) ?? []));
     }
+  };
+  for (const folder of folders)
+    if (folder.parent_key === null || !byKey.has(folder.parent_key)) await place(folder);
+  // What is left hangs off a loop: its first folder becomes a root.
+  for (const folder of folders) if (!folderIds.has(folder.key)) await place(folder);
+  return folderIds;
+}
 
-    const folderIds = new Map<number, number>();
-    // Parents before children; a parent missing from the file (or a loop) puts the folder at the root.
-    let pending = collection.folders;
-    while (pending.length > 0) {
-      const ready = pending.filter(
-        (f) =>
-          f.parent_key === null ||
-          folderIds.has(f.parent_key) ||
-          !pending.some((p) => p.key === f.parent_key),
-      );
-      const batch = ready.length > 0 ? ready : pending.slice(0, 1);
-      for (const folder of batch) {
-        const created = await trx
-          .insertInto('folders')
-          .values({
-            user_id: userId,
-            parent_id:
-              folder.parent_key === null ? null : (folderIds.get(folder.parent_key) ?? null),
-            name: folder.name,
-            search_text: searchText(folder.name),
-            description: folder.description,
-            image_url: folder.image_url,
-            sort_order: folder.sort_order,
-            created_at: now,
-            updated_at: now,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        folderIds.set(folder.key, created.id);
-        summary.folders_added += 1;
-      }
-      pending = pending.filter((folder) => !batch.includes(folder));
-    }
-
-    const owned = new Set(
-      (
-        await trx.selectFrom('albums').select('spotify_id').where('user_id', '=', userId).execute()
-      ).map((row) => row.spotify_id),
-    );
-    for (const album of collection.albums) {
-      if (owned.has(album.spotify_id)) {
-        summary.albums_skipped += 1;
-        continue;
-      }
-      owned.add(album.spotify_id);
-      const albumId = await insertAlbum(
-        trx,
-        userId,
-        { ...album, tracks: album.tracks },
-        album.added_at,
-      );
-      const tagLinks = album.tags.flatMap((name) => {
-        const tagId = tagIds.get(name.toLowerCase());
-        return tagId ? [{ album_id: albumId, tag_id: tagId, created_at: now }] : [];
-      });
-      if (tagLinks.length > 0)
-        await trx
-          .insertInto('album_tags')
-          .values(tagLinks)
-          .onConflict((oc) => oc.doNothing())
-          .execute();
-      const folderLinks = album.folder_keys.flatMap((key) => {
-        const folderId = folderIds.get(key);
-        return folderId ? [{ album_id: albumId, folder_id: folderId, added_at: now }] : [];
-      });
-      if (folderLinks.length > 0)
-        await trx
-          .insertInto('folder_albums')
-          .values(folderLinks)
-          .onConflict((oc) => oc.doNothing())
-          .execute();
-      summary.albums_added += 1;
-    }
-    return summary;
+/** One batch of albums with their tag and folder links; answers how many were new. */
+async function importAlbums(
+  trx: Kysely<Database>,
+  userId: number,
+  albums: CollectionExport['albums'],
+  { tagIds, folderIds }: { tagIds: Map<string, number>; folderIds: Map<number, number> },
+) {
+  const stored = await insertAlbums(trx, userId, albums);
+  const now = new Date().toISOString();
+  const added = albums.flatMap((album) => {
+    const albumId = stored.get(album.spotify_id);
+    return albumId === undefined ? [] : [{ album, albumId }];
   });
+  const tagLinks = added.flatMap(({ album, albumId }) =>
+    [...new Set(album.tags.flatMap((name) => tagIds.get(name.toLowerCase()) ?? []))].map(
+      (tagId) => ({ album_id: albumId, tag_id: tagId, created_at: now }),
+    ),
+  );
+  for (const chunk of chunks(tagLinks, 1_000))
+    await trx.insertInto('album_tags').values(chunk).execute();
+  const folderLinks = added.flatMap(({ album, albumId }) =>
+    [...new Set(album.folder_keys.flatMap((key) => folderIds.get(key) ?? []))].map((folderId) => ({
+      album_id: albumId,
+      folder_id: folderId,
+      added_at: now,
+    })),
+  );
+  for (const chunk of chunks(folderLinks, 1_000))
+    await trx.insertInto('folder_albums').values(chunk).execute();
+  return added.length;
 }

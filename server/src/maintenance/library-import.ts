@@ -1,7 +1,9 @@
 import type { Job } from '@gatefold/contract/maintenance';
 import type { Kysely, Selectable } from 'kysely';
-import { type AlbumSources, addAlbumFromStreaming } from '../albums/add-from-streaming';
+import { type AlbumSources, fetchCompleteAlbum } from '../albums/add-from-streaming';
+import { insertAlbums, type NewAlbum } from '../albums/store';
 import type { Database, JobsTable } from '../db/schema';
+import { lockUser } from '../db/user-lock';
 import { conflict, HttpError } from '../http/errors';
 import type { LibraryAccount } from '../streaming/port';
 
@@ -78,24 +80,35 @@ async function importLibrary(
     const library = await account(userId);
     for (let offset = 0; ; offset += PAGE) {
       const page = await sources.streaming.savedAlbums(library, { limit: PAGE, offset });
-      await progress({ total: page.total });
-      for (const saved of page.items) {
+      const owned = await ownedOf(
+        db,
+        userId,
+        page.items.map((saved) => saved.album.id),
+      );
+      const fetched: (NewAlbum & { added_at: string })[] = [];
+      for (const saved of page.items.filter((item) => !owned.has(item.album.id))) {
         try {
-          await addAlbumFromStreaming(
-            db,
-            sources,
-            userId,
-            { spotify_id: saved.album.id },
-            saved.added_at,
-          );
-          added += 1;
-        } catch (error) {
-          // Already collected is expected; anything else is counted and the import goes on.
-          if (!(error instanceof HttpError && error.statusCode === 409)) failed += 1;
+          const album = await fetchCompleteAlbum(sources, saved.album.id);
+          if (album) fetched.push({ ...album, added_at: saved.added_at });
+          else failed += 1;
+        } catch {
+          // One album the service cannot give is counted; the import goes on.
+          failed += 1;
         }
-        done += 1;
-        await progress({ done, added, message: `Imported ${done} of ${page.total} albums` });
       }
+      // A page is stored in one short transaction, however many albums the library holds.
+      const stored = await db.transaction().execute(async (trx) => {
+        await lockUser(trx, userId);
+        return insertAlbums(trx, userId, fetched);
+      });
+      added += stored.size;
+      done += page.items.length;
+      await progress({
+        total: page.total,
+        done,
+        added,
+        message: `Imported ${done} of ${page.total} albums`,
+      });
       if (page.items.length === 0 || offset + PAGE >= page.total) break;
     }
     const skipped = done - added - failed;
@@ -131,4 +144,15 @@ export function presentJob(job: Selectable<JobsTable>): Job {
     started_at: job.started_at,
     finished_at: job.finished_at,
   };
+}
+
+async function ownedOf(db: Kysely<Database>, userId: number, spotifyIds: string[]) {
+  if (spotifyIds.length === 0) return new Set<string>();
+  const rows = await db
+    .selectFrom('albums')
+    .select('spotify_id')
+    .where('user_id', '=', userId)
+    .where('spotify_id', 'in', spotifyIds)
+    .execute();
+  return new Set(rows.map((row) => row.spotify_id));
 }

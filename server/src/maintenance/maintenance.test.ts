@@ -183,6 +183,77 @@ describe.each(testDatabaseKinds)('library maintenance on %s', (kind) => {
     expect(twice.json()).toMatchObject({ albums_added: 0, albums_skipped: 1, tags_added: 0 });
   });
 
+  it('imports more albums than one batch holds, each with its tracks, tags, artists and folders', async () => {
+    const token = await user();
+    const count = 620;
+    const folders = Array.from({ length: 30 }, (_, key) => ({
+      key,
+      // A chain: each folder inside the one before, listed deepest first.
+      parent_key: key === 0 ? null : key - 1,
+      name: `Level ${key}`,
+      description: null,
+      image_url: null,
+      sort_order: 0,
+    })).reverse();
+    const albums = Array.from({ length: count }, (_, i) => ({
+      spotify_id: `imported${i}`,
+      name: `Album ${i}`,
+      artist: `Artist ${i % 40}`,
+      release_date: '1999',
+      total_tracks: 2,
+      image_url: null,
+      spotify_url: null,
+      added_at: new Date(Date.UTC(2020, 0, 1, 0, 0, i)).toISOString(),
+      tags: [i % 2 === 0 ? 'Even' : 'Odd'],
+      genres: ['Ambient'],
+      folder_keys: [i % 30],
+      tracks: [1, 2].map((n) => ({
+        name: `Track ${n}`,
+        artist: `Artist ${i % 40}`,
+        track_number: n,
+        disc_number: 1,
+        duration_ms: 60_000,
+        spotify_url: null,
+      })),
+    }));
+    const document = {
+      format: 'gatefold-export',
+      version: 1,
+      exported_at: new Date().toISOString(),
+      tags: [
+        { name: 'Even', color: '#112233' },
+        { name: 'Odd', color: '#445566' },
+      ],
+      folders,
+      albums: [...albums, albums[0]],
+    };
+    const imported = await call('POST', '/api/v1/maintenance/import', token, document);
+    expect(imported.json()).toEqual({
+      albums_added: count,
+      albums_skipped: 1,
+      tags_added: 2,
+      folders_added: 30,
+    });
+    const listed = await call('GET', '/api/v1/albums?limit=1', token);
+    expect(listed.headers['x-total-count']).toBe(String(count));
+    expect((await call('GET', '/api/v1/tags/even', token)).json().album_count).toBe(count / 2);
+    const artists = await call('GET', '/api/v1/artists?limit=1', token);
+    expect(artists.headers['x-total-count']).toBe('40');
+    const deepest = (await call('GET', '/api/v1/folders', token))
+      .json()
+      .find((f: { name: string }) => f.name === 'Level 29');
+    const detail = (await call('GET', `/api/v1/folders/${deepest.id}`, token)).json();
+    expect(detail.ancestors).toHaveLength(29);
+    const top = (await call('GET', '/api/v1/folders', token))
+      .json()
+      .find((f: { name: string }) => f.name === 'Level 0');
+    expect(top).toMatchObject({ parent_id: null, total_count: count });
+    const [last] = (await call('GET', '/api/v1/albums?sort=added-desc&limit=1', token)).json();
+    const lastDetail = (await call('GET', `/api/v1/albums/${last.id}`, token)).json();
+    expect(lastDetail.tracks).toHaveLength(2);
+    expect(lastDetail.genres.map((g: { name: string }) => g.name)).toEqual(['Ambient']);
+  });
+
   it('refuses a malformed import and changes nothing', async () => {
     const token = await user();
     const bad = await call('POST', '/api/v1/maintenance/import', token, {
