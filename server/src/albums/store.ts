@@ -69,17 +69,11 @@ export async function insertAlbums(
   userId: number,
   albums: (NewAlbum & { added_at: string })[],
 ): Promise<Map<string, number>> {
-  const ids = [...new Set(albums.map((album) => album.spotify_id))];
-  const owned = new Set<string | null>();
-  for (const chunk of chunks(ids, ROWS_PER_INSERT)) {
-    const rows = await trx
-      .selectFrom('albums')
-      .select('spotify_id')
-      .where('user_id', '=', userId)
-      .where('spotify_id', 'in', chunk)
-      .execute();
-    for (const row of rows) owned.add(row.spotify_id);
-  }
+  const owned = await ownedSpotifyIds(
+    trx,
+    userId,
+    albums.map((album) => album.spotify_id),
+  );
   const fresh = albums.filter((album) => {
     if (owned.has(album.spotify_id)) return false;
     owned.add(album.spotify_id);
@@ -192,6 +186,25 @@ export async function insertAlbums(
   for (const chunk of chunks(tracks, ROWS_PER_INSERT))
     await trx.insertInto('tracks').values(chunk).execute();
   return stored;
+}
+
+/** Which of these streaming ids the user has collected already. */
+export async function ownedSpotifyIds(
+  db: Kysely<Database>,
+  userId: number,
+  spotifyIds: string[],
+): Promise<Set<string | null>> {
+  const owned = new Set<string | null>();
+  for (const chunk of chunks([...new Set(spotifyIds)], ROWS_PER_INSERT)) {
+    const rows = await db
+      .selectFrom('albums')
+      .select('spotify_id')
+      .where('user_id', '=', userId)
+      .where('spotify_id', 'in', chunk)
+      .execute();
+    for (const row of rows) owned.add(row.spotify_id);
+  }
+  return owned;
 }
 
 /** The items, `size` at a time. */

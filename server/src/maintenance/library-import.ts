@@ -1,7 +1,7 @@
 import type { Job } from '@gatefold/contract/maintenance';
 import type { Kysely, Selectable } from 'kysely';
 import { type AlbumSources, fetchCompleteAlbum } from '../albums/add-from-streaming';
-import { insertAlbums, type NewAlbum } from '../albums/store';
+import { insertAlbums, type NewAlbum, ownedSpotifyIds } from '../albums/store';
 import type { Database, JobsTable } from '../db/schema';
 import { lockUser } from '../db/user-lock';
 import { conflict, HttpError } from '../http/errors';
@@ -80,7 +80,7 @@ async function importLibrary(
     const library = await account(userId);
     for (let offset = 0; ; offset += PAGE) {
       const page = await sources.streaming.savedAlbums(library, { limit: PAGE, offset });
-      const owned = await ownedOf(
+      const owned = await ownedSpotifyIds(
         db,
         userId,
         page.items.map((saved) => saved.album.id),
@@ -144,15 +144,4 @@ export function presentJob(job: Selectable<JobsTable>): Job {
     started_at: job.started_at,
     finished_at: job.finished_at,
   };
-}
-
-async function ownedOf(db: Kysely<Database>, userId: number, spotifyIds: string[]) {
-  if (spotifyIds.length === 0) return new Set<string>();
-  const rows = await db
-    .selectFrom('albums')
-    .select('spotify_id')
-    .where('user_id', '=', userId)
-    .where('spotify_id', 'in', spotifyIds)
-    .execute();
-  return new Set(rows.map((row) => row.spotify_id));
 }
