@@ -433,12 +433,24 @@ async function seedAlbums(
     .execute();
   const tag = await db
     .insertInto('tags')
-    .values({ user_id: userId, name: 'Seeded', search_text: 'seeded', created_at: now })
+    .values({
+      user_id: userId,
+      name: 'Seeded',
+      name_key: 'seeded',
+      search_text: 'seeded',
+      created_at: now,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   const genre = await db
     .insertInto('genres')
-    .values({ user_id: userId, name: 'Seeded', search_text: 'seeded', created_at: now })
+    .values({
+      user_id: userId,
+      name: 'Seeded',
+      name_key: 'seeded',
+      search_text: 'seeded',
+      created_at: now,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   await db

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { Database } from '../db/schema';
 import { setAlbumInFolder } from '../folders/membership';
 import { attachGenre, detachGenre } from '../genres/album-genres';
-import { id, nameKey } from '../http/params';
+import { id, nameOrId } from '../http/params';
 import { attachTag, detachTag } from '../tags/album-tags';
 import { loadOwnAlbum } from './queries';
 
@@ -39,7 +39,7 @@ export function albumMembershipRoutes(db: Kysely<Database>) {
       });
     }
 
-    const tagParams = z.object({ id, tagId: nameKey });
+    const tagParams = z.object({ id, tagId: nameOrId });
     routes.post(
       '/:id/tags/:tagId',
       {
@@ -64,7 +64,7 @@ export function albumMembershipRoutes(db: Kysely<Database>) {
       },
     );
 
-    const genreParams = z.object({ id, genreId: nameKey });
+    const genreParams = z.object({ id, genreId: nameOrId });
     routes.post(
       '/:id/genres/:genreId',
       {

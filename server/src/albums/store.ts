@@ -2,6 +2,7 @@ import type { AlbumUpdate, albumCreate } from '@gatefold/contract/albums';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { removeUncreditedArtists, upsertArtists } from '../artists/credits';
+import { nameKey } from '../db/name-key';
 import type { Database } from '../db/schema';
 import { searchText } from '../db/search-text';
 import { retryOnUniqueViolation } from '../db/unique-violation';
@@ -158,15 +159,13 @@ export async function insertAlbums(
     fresh.flatMap((album) => album.genres ?? []),
   );
   const genreLinks = fresh.flatMap((album) =>
-    [
-      ...new Set(
-        (album.genres ?? []).flatMap((name) => genreIds.get(name.trim().toLowerCase()) ?? []),
-      ),
-    ].map((genreId) => ({
-      album_id: idOf(album),
-      genre_id: genreId,
-      source: 'streaming' as const,
-    })),
+    [...new Set((album.genres ?? []).flatMap((name) => genreIds.get(nameKey(name)) ?? []))].map(
+      (genreId) => ({
+        album_id: idOf(album),
+        genre_id: genreId,
+        source: 'streaming' as const,
+      }),
+    ),
   );
   for (const chunk of chunks(genreLinks, ROWS_PER_INSERT))
     await trx.insertInto('album_genres').values(chunk).execute();

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { nameKey } from '../db/name-key';
 import type { Database } from '../db/schema';
 import { searchText } from '../db/search-text';
 import { upsertGenres } from '../genres/queries';
@@ -14,7 +15,7 @@ export type ArtistCredit = {
 type KnownArtist = {
   id: number;
   spotify_id: string | null;
-  name: string;
+  name_key: string;
   slug: string;
   image_url: string | null;
 };
@@ -28,12 +29,12 @@ export async function upsertArtists(db: Kysely<Database>, userId: number, credit
   if (credits.length === 0) return [];
   const known: KnownArtist[] = await db
     .selectFrom('artists')
-    .select(['id', 'spotify_id', 'name', 'slug', 'image_url'])
+    .select(['id', 'spotify_id', 'name_key', 'slug', 'image_url'])
     .where('user_id', '=', userId)
     .where((eb) =>
       eb.or([
         eb('spotify_id', 'in', [...new Set(credits.map((c) => c.spotify_id ?? ''))]),
-        eb(eb.fn('lower', ['name']), 'in', [...new Set(credits.map((c) => c.name.toLowerCase()))]),
+        eb('name_key', 'in', [...new Set(credits.map((c) => nameKey(c.name)))]),
       ]),
     )
     .execute();
@@ -41,8 +42,7 @@ export async function upsertArtists(db: Kysely<Database>, userId: number, credit
     known.find((artist) => credit.spotify_id && artist.spotify_id === credit.spotify_id) ??
     known.find(
       (artist) =>
-        artist.name.toLowerCase() === credit.name.toLowerCase() &&
-        (!credit.spotify_id || !artist.spotify_id),
+        artist.name_key === nameKey(credit.name) && (!credit.spotify_id || !artist.spotify_id),
     );
 
   const updated = new Set<number>();
@@ -81,13 +81,14 @@ export async function upsertArtists(db: Kysely<Database>, userId: number, credit
             user_id: userId,
             spotify_id: credit.spotify_id ?? null,
             name: credit.name,
+            name_key: nameKey(credit.name),
             search_text: searchText(credit.name),
             slug: slugs[index] ?? slugify(credit.name),
             image_url: credit.image_url ?? null,
             created_at: now,
           })),
         )
-        .returning(['id', 'spotify_id', 'name', 'slug', 'image_url'])
+        .returning(['id', 'spotify_id', 'name_key', 'slug', 'image_url'])
         .execute()),
     );
   }
@@ -100,7 +101,7 @@ export async function upsertArtists(db: Kysely<Database>, userId: number, credit
 const sameArtist = (a: ArtistCredit, b: ArtistCredit) =>
   a.spotify_id || b.spotify_id
     ? a.spotify_id === b.spotify_id
-    : a.name.toLowerCase() === b.name.toLowerCase();
+    : nameKey(a.name) === nameKey(b.name);
 
 async function linkArtistGenres(
   db: Kysely<Database>,
@@ -115,7 +116,7 @@ async function linkArtistGenres(
   );
   const links = credits.flatMap((credit, index) =>
     (credit.genres ?? []).flatMap((name) => {
-      const genreId = genreIds.get(name.trim().toLowerCase());
+      const genreId = genreIds.get(nameKey(name));
       const artistId = ids[index];
       return genreId && artistId ? [{ artist_id: artistId, genre_id: genreId }] : [];
     }),

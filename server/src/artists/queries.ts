@@ -1,8 +1,9 @@
 import type { Artist, ArtistSort } from '@gatefold/contract/artists';
 import type { Kysely } from 'kysely';
+import { nameKey } from '../db/name-key';
 import type { Database } from '../db/schema';
 import { nameRank, searchWords, startsWords } from '../db/search-text';
-import { sameText, toCount } from '../db/text-match';
+import { toCount } from '../db/text-match';
 
 export type ArtistQuery = {
   added_since?: string | undefined;
@@ -103,7 +104,7 @@ export async function findArtist(db: Kysely<Database>, userId: number, key: stri
       eb.or([
         ...(/^\d+$/.test(key) ? [eb('artists.id', '=', Number(key))] : []),
         eb('artists.slug', '=', key.toLowerCase()),
-        sameText(eb.ref('artists.name'), key),
+        eb('artists.name_key', '=', nameKey(key)),
       ]),
     )
     .execute();
@@ -173,7 +174,7 @@ async function presentArtists(db: Kysely<Database>, rows: ArtistRow[]): Promise<
       name: row.name,
       image_url: row.image_url,
       album_count: toCount(Number(row.album_count)),
-      genres: [...new Map(genres.map((name) => [name.toLowerCase(), name])).values()],
+      genres: [...new Map(genres.map((name) => [nameKey(name), name])).values()],
       tags: tags
         .filter((t) => t.artist_id === row.id)
         .sort(byUse)

@@ -8,10 +8,10 @@ import { albumPage } from '../albums/album-page';
 import type { Database } from '../db/schema';
 import { notFound } from '../http/errors';
 import { withTotalCount } from '../http/paging';
-import { nameKey } from '../http/params';
+import { nameOrId } from '../http/params';
 import { findArtist, listArtists } from './queries';
 
-const keyParams = z.object({ name: nameKey });
+const keyParams = z.object({ name: nameOrId });
 
 export function artistRoutes(db: Kysely<Database>) {
   const loadArtist = async (userId: number, key: string) => {

@@ -42,12 +42,24 @@ describe.each(testDatabaseKinds)('the schema on %s', (kind) => {
     await withUser(async (db, userId) => {
       await db
         .insertInto('tags')
-        .values({ user_id: userId, name: 'Jazz', search_text: 'jazz', created_at: now })
+        .values({
+          user_id: userId,
+          name: 'Jazz',
+          name_key: 'jazz',
+          search_text: 'jazz',
+          created_at: now,
+        })
         .execute();
       await expect(
         db
           .insertInto('tags')
-          .values({ user_id: userId, name: 'JAZZ', search_text: 'jazz', created_at: now })
+          .values({
+            user_id: userId,
+            name: 'JAZZ',
+            name_key: 'jazz',
+            search_text: 'jazz',
+            created_at: now,
+          })
           .execute(),
       ).rejects.toThrow();
     });
@@ -57,7 +69,13 @@ describe.each(testDatabaseKinds)('the schema on %s', (kind) => {
     await withUser(async (db, userId) => {
       const tag = await db
         .insertInto('tags')
-        .values({ user_id: userId, name: 'Vinyl', search_text: 'vinyl', created_at: now })
+        .values({
+          user_id: userId,
+          name: 'Vinyl',
+          name_key: 'vinyl',
+          search_text: 'vinyl',
+          created_at: now,
+        })
         .returning('color')
         .executeTakeFirstOrThrow();
       expect(tag.color).toBe('#3B82F6');
@@ -125,7 +143,13 @@ describe.each(testDatabaseKinds)('the schema on %s', (kind) => {
       expect(await db.selectFrom('tracks').select('id').execute()).toEqual([]);
       await db
         .insertInto('tags')
-        .values({ user_id: userId, name: 'Jazz', search_text: 'jazz', created_at: now })
+        .values({
+          user_id: userId,
+          name: 'Jazz',
+          name_key: 'jazz',
+          search_text: 'jazz',
+          created_at: now,
+        })
         .execute();
       await db.deleteFrom('users').where('id', '=', userId).execute();
       expect(await db.selectFrom('tags').select('id').execute()).toEqual([]);

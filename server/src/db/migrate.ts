@@ -3,6 +3,7 @@ import * as collection from './migrations/0001-collection';
 import * as sortIndexes from './migrations/0002-sort-indexes';
 import * as jobs from './migrations/0003-jobs';
 import * as countersAndSearch from './migrations/0004-counters-and-search';
+import * as nameKeys from './migrations/0005-name-keys';
 import type { Database } from './schema';
 
 /** Migrations are bundled with the server, so they are listed here rather than read from disk. */
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '0002-sort-indexes': sortIndexes,
   '0003-jobs': jobs,
   '0004-counters-and-search': countersAndSearch,
+  '0005-name-keys': nameKeys,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -20,12 +22,23 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
  * `schema` names where the bookkeeping tables live when it is not the default (test runs).
  */
 export async function migrateToLatest(db: Kysely<Database>, schema?: string): Promise<void> {
+  await migrateTo(db, undefined, schema);
+}
+
+/** Brings the schema up to the named migration (tests of a migration start before it), or the latest. */
+export async function migrateTo(
+  db: Kysely<Database>,
+  name: string | undefined,
+  schema?: string,
+): Promise<void> {
   const migrator = new Migrator({
     db,
     provider,
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await (name === undefined
+    ? migrator.migrateToLatest()
+    : migrator.migrateTo(name));
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
     const reason = error instanceof Error ? error.message : String(error ?? 'unknown error');

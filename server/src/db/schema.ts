@@ -77,6 +77,8 @@ export type ArtistsTable = {
   created_at: Timestamp;
   /** Kept by triggers from the artist's albums (migration 0004). */
   album_count: Generated<number>;
+  /** db/name-key.ts; uniqueness and lookups by name use it. */
+  name_key: string;
   first_album_date: Generated<Timestamp | null>;
   latest_album_date: Generated<Timestamp | null>;
   search_text: string;
@@ -132,6 +134,7 @@ export type GenresTable = {
   id: Generated<number>;
   user_id: number;
   name: string;
+  name_key: string;
   created_at: Timestamp;
   album_count: Generated<number>;
   search_text: string;
@@ -152,6 +155,7 @@ export type TagsTable = {
   id: Generated<number>;
   user_id: number;
   name: string;
+  name_key: string;
   color: Generated<string>;
   created_at: Timestamp;
   album_count: Generated<number>;

@@ -1,5 +1,6 @@
 import { type GenreRef, genreName } from '@gatefold/contract/genres';
 import type { Kysely } from 'kysely';
+import { nameKey } from '../db/name-key';
 import type { Database } from '../db/schema';
 import { retryOnUniqueViolation } from '../db/unique-violation';
 import { invalid, notFound } from '../http/errors';
@@ -20,7 +21,7 @@ export async function attachGenre(
         if (!name.success)
           throw invalid('genreId', name.error.issues[0]?.message ?? 'is not a valid genre name');
         const ids = await upsertGenres(trx, userId, [name.data]);
-        genre = { id: ids.get(name.data.toLowerCase()) ?? 0, name: name.data };
+        genre = { id: ids.get(nameKey(name.data)) ?? 0, name: name.data };
       }
       await trx
         .insertInto('album_genres')

@@ -1,21 +1,24 @@
 import type { Kysely } from 'kysely';
+import { nameKey } from '../db/name-key';
 import type { Database } from '../db/schema';
 import { nameRank, searchText, searchWords, startsWords } from '../db/search-text';
-import { sameText, toCount } from '../db/text-match';
+import { toCount } from '../db/text-match';
 
-/** The ids of genres by name, creating the missing ones; names match regardless of case. */
+/**
+ * The ids of genres by their names' keys (db/name-key.ts), creating the missing ones; names
+ * match regardless of case in any script.
+ */
 export async function upsertGenres(db: Kysely<Database>, userId: number, names: string[]) {
-  const wanted = uniqueIgnoringCase(names);
+  const wanted = uniqueByKey(names);
   if (wanted.length === 0) return new Map<string, number>();
-  const lowered = wanted.map((name) => name.toLowerCase());
   const existing = await db
     .selectFrom('genres')
-    .select(['id', 'name'])
+    .select(['id', 'name_key'])
     .where('user_id', '=', userId)
-    .where((eb) => eb(eb.fn('lower', ['name']), 'in', lowered))
+    .where('name_key', 'in', wanted.map(nameKey))
     .execute();
-  const ids = new Map(existing.map((genre) => [genre.name.toLowerCase(), genre.id]));
-  const missing = wanted.filter((name) => !ids.has(name.toLowerCase()));
+  const ids = new Map(existing.map((genre) => [genre.name_key, genre.id]));
+  const missing = wanted.filter((name) => !ids.has(nameKey(name)));
   if (missing.length > 0) {
     const now = new Date().toISOString();
     const created = await db
@@ -24,13 +27,14 @@ export async function upsertGenres(db: Kysely<Database>, userId: number, names: 
         missing.map((name) => ({
           user_id: userId,
           name,
+          name_key: nameKey(name),
           search_text: searchText(name),
           created_at: now,
         })),
       )
-      .returning(['id', 'name'])
+      .returning(['id', 'name_key'])
       .execute();
-    for (const genre of created) ids.set(genre.name.toLowerCase(), genre.id);
+    for (const genre of created) ids.set(genre.name_key, genre.id);
   }
   return ids;
 }
@@ -43,17 +47,10 @@ export async function findGenre(db: Kysely<Database>, userId: number, key: strin
     .where('user_id', '=', userId)
     .where((eb) =>
       /^\d+$/.test(key)
-        ? eb.or([sameText(eb.ref('name'), key), eb('id', '=', Number(key))])
-        : sameText(eb.ref('name'), key),
+        ? eb.or([eb('name_key', '=', nameKey(key)), eb('id', '=', Number(key))])
+        : eb('name_key', '=', nameKey(key)),
     )
-    .orderBy((eb) =>
-      eb
-        .case()
-        .when(sameText(eb.ref('name'), key))
-        .then(0)
-        .else(1)
-        .end(),
-    )
+    .orderBy((eb) => eb.case().when('name_key', '=', nameKey(key)).then(0).else(1).end())
     .executeTakeFirst();
 }
 
@@ -85,10 +82,10 @@ export async function countGenreAlbums(db: Kysely<Database>, genreId: number) {
   return toCount(row?.album_count);
 }
 
-function uniqueIgnoringCase(names: string[]) {
+function uniqueByKey(names: string[]) {
   const seen = new Map<string, string>();
   for (const name of names.map((n) => n.trim()).filter(Boolean)) {
-    if (!seen.has(name.toLowerCase())) seen.set(name.toLowerCase(), name);
+    if (!seen.has(nameKey(name))) seen.set(nameKey(name), name);
   }
   return [...seen.values()];
 }

@@ -5,13 +5,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { albumPage } from '../albums/album-page';
+import { nameKey } from '../db/name-key';
 import type { Database } from '../db/schema';
 import { conflict, notFound } from '../http/errors';
 import { withTotalCount } from '../http/paging';
-import { nameKey } from '../http/params';
+import { nameOrId } from '../http/params';
 import { countGenreAlbums, findGenre, listGenres, upsertGenres } from './queries';
 
-const nameParams = z.object({ name: nameKey });
+const nameParams = z.object({ name: nameOrId });
 
 export function genreRoutes(db: Kysely<Database>) {
   const loadGenre = async (userId: number, name: string) => {
@@ -46,7 +47,7 @@ export function genreRoutes(db: Kysely<Database>) {
           throw conflict(`A genre named "${request.body.name}" already exists.`);
         }
         const ids = await upsertGenres(db, request.userId, [request.body.name]);
-        const id = ids.get(request.body.name.toLowerCase()) ?? 0;
+        const id = ids.get(nameKey(request.body.name)) ?? 0;
         return reply.status(201).send({ id, name: request.body.name, album_count: 0 });
       },
     );

@@ -4,4 +4,4 @@ import { z } from 'zod';
 export const id = z.coerce.number().int().positive().max(2_147_483_647);
 
 /** A name or id in a path (tags, genres, artists), already URL-decoded by the router. */
-export const nameKey = z.string().trim().min(1).max(200);
+export const nameOrId = z.string().trim().min(1).max(200);

@@ -1,6 +1,7 @@
 import type { CollectionExport, ImportSummary } from '@gatefold/contract/maintenance';
 import type { Kysely } from 'kysely';
 import { chunks, insertAlbums } from '../albums/store';
+import { nameKey } from '../db/name-key';
 import type { Database } from '../db/schema';
 import { searchText } from '../db/search-text';
 import { lockUser } from '../db/user-lock';
@@ -48,12 +49,10 @@ async function importTags(trx: Kysely<Database>, userId: number, tags: Collectio
     .select(['id', 'name'])
     .where('user_id', '=', userId)
     .execute();
-  const tagIds = new Map(existing.map((tag) => [tag.name.toLowerCase(), tag.id]));
+  const tagIds = new Map(existing.map((tag) => [nameKey(tag.name), tag.id]));
   const missing = [
     ...new Map(
-      tags
-        .filter((tag) => !tagIds.has(tag.name.toLowerCase()))
-        .map((tag) => [tag.name.toLowerCase(), tag]),
+      tags.filter((tag) => !tagIds.has(nameKey(tag.name))).map((tag) => [nameKey(tag.name), tag]),
     ).values(),
   ];
   const now = new Date().toISOString();
@@ -64,6 +63,7 @@ async function importTags(trx: Kysely<Database>, userId: number, tags: Collectio
         chunk.map((tag) => ({
           user_id: userId,
           name: tag.name,
+          name_key: nameKey(tag.name),
           search_text: searchText(tag.name),
           color: tag.color.toUpperCase(),
           created_at: now,
@@ -71,7 +71,7 @@ async function importTags(trx: Kysely<Database>, userId: number, tags: Collectio
       )
       .returning(['id', 'name'])
       .execute();
-    for (const tag of created) tagIds.set(tag.name.toLowerCase(), tag.id);
+    for (const tag of created) tagIds.set(nameKey(tag.name), tag.id);
   }
   return { tagIds, tagsAdded: missing.length };
 }
@@ -135,9 +135,11 @@ async function importAlbums(
     return albumId === undefined ? [] : [{ album, albumId }];
   });
   const tagLinks = added.flatMap(({ album, albumId }) =>
-    [...new Set(album.tags.flatMap((name) => tagIds.get(name.toLowerCase()) ?? []))].map(
-      (tagId) => ({ album_id: albumId, tag_id: tagId, created_at: now }),
-    ),
+    [...new Set(album.tags.flatMap((name) => tagIds.get(nameKey(name)) ?? []))].map((tagId) => ({
+      album_id: albumId,
+      tag_id: tagId,
+      created_at: now,
+    })),
   );
   for (const chunk of chunks(tagLinks, 1_000))
     await trx.insertInto('album_tags').values(chunk).execute();

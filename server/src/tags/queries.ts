@@ -4,9 +4,10 @@ import {
   TRENDING_WINDOW_DAYS,
 } from '@gatefold/contract/tags';
 import type { Kysely } from 'kysely';
+import { nameKey } from '../db/name-key';
 import type { Database } from '../db/schema';
 import { nameRank, searchText, searchWords, startsWords } from '../db/search-text';
-import { sameText, toCount } from '../db/text-match';
+import { toCount } from '../db/text-match';
 import { conflict } from '../http/errors';
 
 const tagColumns = [
@@ -62,10 +63,10 @@ export async function listTags(
   return { total: toCount(count?.total), tags: rows.map(withCount) };
 }
 
-/** A tag by name, regardless of case. */
+/** A tag by name, regardless of case in any script. */
 export async function findTagByName(db: Kysely<Database>, userId: number, name: string) {
   const tag = await tagsWithCounts(db, userId)
-    .where((eb) => sameText(eb.ref('tags.name'), name))
+    .where('tags.name_key', '=', nameKey(name))
     .executeTakeFirst();
   return tag && withCount(tag);
 }
@@ -93,6 +94,7 @@ export async function createTag(
     .values({
       user_id: userId,
       name,
+      name_key: nameKey(name),
       search_text: searchText(name),
       color: color.toUpperCase(),
       created_at: new Date().toISOString(),
@@ -117,7 +119,11 @@ export async function updateTag(
     .updateTable('tags')
     .set({
       ...(changes.name !== undefined
-        ? { name: changes.name, search_text: searchText(changes.name) }
+        ? {
+            name: changes.name,
+            name_key: nameKey(changes.name),
+            search_text: searchText(changes.name),
+          }
         : {}),
       ...(changes.color !== undefined ? { color: changes.color.toUpperCase() } : {}),
     })

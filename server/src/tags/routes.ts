@@ -9,7 +9,7 @@ import { albumPage } from '../albums/album-page';
 import type { Database } from '../db/schema';
 import { notFound } from '../http/errors';
 import { withTotalCount } from '../http/paging';
-import { nameKey } from '../http/params';
+import { nameOrId } from '../http/params';
 import {
   createTag,
   deleteTag,
@@ -19,7 +19,7 @@ import {
   updateTag,
 } from './queries';
 
-const nameParams = z.object({ name: nameKey });
+const nameParams = z.object({ name: nameOrId });
 
 export function tagRoutes(db: Kysely<Database>) {
   const loadTag = async (userId: number, name: string) => {

@@ -247,4 +247,37 @@ describe.each(testDatabaseKinds)('tags on %s', (kind) => {
     expect(trending.map((t: { name: string }) => t.name)).not.toContain('Never used');
     expect(trending.map((t: { name: string }) => t.name)).not.toContain('Old favourite');
   });
+
+  it('knows a name in any case and script as one tag, genre and artist', async () => {
+    const { app } = testApp();
+    const token = await user();
+    const first = await buildAlbum(app, token, { artist: 'Édith Piaf', genres: ['Électro'] });
+    const second = await buildAlbum(app, token, { artist: 'ÉDITH PIAF', genres: ['ÉLECTRO'] });
+    for (const [album, name] of [
+      [first.id, 'Été'],
+      [second.id, 'ÉTÉ'],
+      [second.id, 'été'],
+      [first.id, 'Straße'],
+      [second.id, 'STRASSE'],
+      [first.id, 'Σοφός'],
+      [second.id, 'ΣΟΦΌΣ'],
+    ] as const)
+      await tagAlbum(app, token, album, name);
+    const tags = (await call('GET', '/api/v1/tags', token)).json();
+    expect(tags.map((t: { name: string; album_count: number }) => [t.name, t.album_count])).toEqual(
+      [
+        ['Straße', 2],
+        ['Été', 2],
+        ['Σοφός', 2],
+      ],
+    );
+    const opened = await call('GET', `/api/v1/tags/${encodeURIComponent('ÉTÉ')}`, token);
+    expect(opened.json()).toMatchObject({ name: 'Été', album_count: 2 });
+    const created = await call('POST', '/api/v1/tags', token, { name: 'été' });
+    expect(created.statusCode).toBe(409);
+    const genre = await call('GET', `/api/v1/genres/${encodeURIComponent('électro')}`, token);
+    expect(genre.json()).toMatchObject({ name: 'Électro', album_count: 2 });
+    const artists = await call('GET', '/api/v1/artists', token);
+    expect(artists.json().map((a: { name: string }) => a.name)).toEqual(['Édith Piaf']);
+  });
 });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { openDatabase } from '../db/database';
-import { migrateToLatest } from '../db/migrate';
+import { migrateTo } from '../db/migrate';
 import type { Database } from '../db/schema';
 import { isUniqueViolation } from '../db/unique-violation';
 
@@ -16,10 +16,13 @@ export const testDatabaseKinds: DatabaseKind[] = process.env.TEST_DATABASE_URL
 export type TestDatabase = { db: Kysely<Database>; destroy(): Promise<void> };
 
 /** A freshly migrated database: in-memory SQLite, or a schema of its own on PostgreSQL. */
-export async function createTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
+export async function createTestDatabase(
+  kind: DatabaseKind,
+  { migratedTo }: { migratedTo?: string } = {},
+): Promise<TestDatabase> {
   if (kind === 'sqlite') {
     const db = openDatabase({ kind: 'sqlite', file: ':memory:' });
-    await migrateToLatest(db);
+    await migrateTo(db, migratedTo);
     return { db, destroy: () => db.destroy() };
   }
   const url = process.env.TEST_DATABASE_URL;
@@ -30,7 +33,7 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
     await createSharedExtensions(client);
   });
   const db = openDatabase({ kind: 'postgres', url, schema });
-  await migrateToLatest(db, schema);
+  await migrateTo(db, migratedTo, schema);
   return {
     db,
     destroy: async () => {

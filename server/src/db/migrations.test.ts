@@ -1,0 +1,65 @@
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { createTestDatabase, testDatabaseKinds } from '../testing/test-database';
+import { migrateToLatest } from './migrate';
+
+/** Collections stored before the kept counts, search text and name keys come through whole. */
+describe.each(testDatabaseKinds)('upgrading a collection on %s', (kind) => {
+  it('fills counts, search text and name keys, merging names that differ only in case', async () => {
+    const { db, destroy } = await createTestDatabase(kind, { migratedTo: '0003-jobs' });
+    try {
+      const now = new Date().toISOString();
+      const day = now.slice(0, 10);
+      const row = async <T>(query: ReturnType<typeof sql<T>>) => {
+        const [first] = (await query.execute(db)).rows;
+        if (!first) throw new Error('nothing inserted');
+        return first;
+      };
+      const { id: user } = await row<{ id: number }>(sql`insert into users
+        (provider, provider_user_id, display_name, created_at, updated_at)
+        values ('demo', 'old', 'Old', ${now}, ${now}) returning id`);
+      const { id: album } = await row<{ id: number }>(sql`insert into albums (user_id,
+        spotify_id, name, artist, added_at, first_added_at, created_at, updated_at)
+        values (${user}, 'a1', 'Ágætis byrjun', 'Sigur Rós', ${now}, ${now}, ${now}, ${now})
+        returning id`);
+      const { id: artist } = await row<{ id: number }>(sql`insert into artists
+        (user_id, name, slug, created_at) values (${user}, 'Sigur Rós', 'sigur-ros', ${now})
+        returning id`);
+      await sql`insert into album_artists (album_id, artist_id, position)
+        values (${album}, ${artist}, 0)`.execute(db);
+      const tags = [];
+      // lower() tells these apart on both databases; the name key does not.
+      for (const name of ['Straße', 'STRASSE'])
+        tags.push(
+          await row<{ id: number }>(sql`insert into tags (user_id, name, created_at)
+            values (${user}, ${name}, ${now}) returning id`),
+        );
+      for (const tag of tags)
+        await sql`insert into album_tags (album_id, tag_id, created_at)
+          values (${album}, ${tag.id}, ${now})`.execute(db);
+
+      await migrateToLatest(db);
+
+      const merged = await db.selectFrom('tags').selectAll().execute();
+      expect(merged).toHaveLength(1);
+      expect(merged[0]).toMatchObject({ name: 'Straße', album_count: 1, search_text: 'strasse' });
+      expect(await db.selectFrom('tag_uses_by_day').select(['day', 'uses']).execute()).toEqual([
+        { day, uses: 1 },
+      ]);
+      expect(await db.selectFrom('users').select('album_count').execute()).toEqual([
+        { album_count: 1 },
+      ]);
+      expect(
+        await db.selectFrom('albums').select(['search_name', 'search_text']).executeTakeFirst(),
+      ).toEqual({ search_name: 'agaetis byrjun', search_text: 'agaetis byrjun sigur ros' });
+      expect(
+        await db
+          .selectFrom('artists')
+          .select(['album_count', 'latest_album_date', 'name_key'])
+          .executeTakeFirst(),
+      ).toEqual({ album_count: 1, latest_album_date: now, name_key: 'sigur rós' });
+    } finally {
+      await destroy();
+    }
+  });
+});
