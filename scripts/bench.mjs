@@ -1,8 +1,5 @@
-// Benchmarks: the collection's reads on a large seeded collection (server/bench/).
+// The measurement of record: every read at 50 and 50,000 albums on SQLite and PostgreSQL (server/bench/).
 import { spawnSync } from 'node:child_process';
 
-const result = spawnSync('npx', ['tsx', 'bench/collection-bench.ts'], {
-  cwd: 'server',
-  stdio: 'inherit',
-});
+const result = spawnSync('npx', ['tsx', 'bench/run.ts'], { cwd: 'server', stdio: 'inherit' });
 process.exit(result.status ?? 1);

@@ -1,24 +1,13 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildApp } from './app';
-import { loadSecretKey } from './auth/secret-box';
 import { ConfigError, loadConfig } from './config';
-import { databaseTarget, openDatabase } from './db/database';
-import { migrateToLatest } from './db/migrate';
+import { startApp } from './start-app';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 async function main() {
   const config = loadConfig(process.env, path.resolve(here, '../../web/dist'));
-  const db = openDatabase(databaseTarget(config.databaseUrl, config.dataDir));
-  await migrateToLatest(db);
-  const app = await buildApp({
-    config,
-    db,
-    secretKey: loadSecretKey(config.secretKey, config.dataDir),
-    logger: { level: config.logLevel },
-  });
-  app.addHook('onClose', async () => db.destroy());
+  const { app } = await startApp(config);
 
   // Stop taking connections, let requests in flight finish, then close the database.
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {

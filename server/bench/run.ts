@@ -1,0 +1,278 @@
+import { type ChildProcess, fork } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { collectionBatches } from './collection';
+import type { DatabaseFloor } from './database-floors';
+
+/**
+ * The measurement of record (`npm run bench`): the server in a process of its own over SQLite and
+ * over PostgreSQL, a collection of ALBUMS albums (50,000) brought in through the import API in ten
+ * batches beside one of 50, every read of SPEC §7 driven by autocannon from this process at
+ * CONNECTIONS (50) for SECONDS each, next to the floors measured in the same run.
+ */
+const ALBUMS = Number(process.env.ALBUMS ?? 50_000);
+const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
+const SECONDS = Number(process.env.SECONDS ?? 3);
+const POSTGRES_URL =
+  process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const DATABASES = (process.env.DATABASES ?? 'sqlite,postgres').split(',');
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+type Server = {
+  url: string;
+  bareUrl: string;
+  child: ChildProcess;
+  ask<T>(message: object): Promise<T>;
+};
+
+async function startServer(env: Record<string, string>, port: number): Promise<Server> {
+  const child = fork(path.join(here, 'serve.ts'), {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', process.env.BENCH_SERVER_LOG ? 'inherit' : 'ignore', 'inherit', 'ipc'],
+  });
+  const ask = <T>(message: object) =>
+    new Promise<T>((resolve) => {
+      child.once('message', (answer) => resolve(answer as T));
+      child.send(message);
+    });
+  const ready = await new Promise<{ bareAddress: string }>((resolve, reject) => {
+    child.once('message', (message) => resolve(message as { bareAddress: string }));
+    child.once('exit', (code) => reject(new Error(`The server stopped (${code}).`)));
+  });
+  return { url: `http://127.0.0.1:${port}`, bareUrl: `${ready.bareAddress}/bare`, child, ask };
+}
+
+/** Signs in through the demo service's redirect chain, as a browser does. */
+async function signIn(server: Server, name: string) {
+  let location = `${server.url}/api/v1/auth/login?login_hint=${encodeURIComponent(name)}`;
+  while (!location.includes('/auth/success')) {
+    const response = await fetch(location, { redirect: 'manual' });
+    location = new URL(String(response.headers.get('location')), server.url).toString();
+  }
+  const handoff = new URL(location).searchParams.get('token');
+  const refreshed = await fetch(`${server.url}/api/v1/auth/refresh`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${handoff}` },
+  });
+  return ((await refreshed.json()) as { token: string }).token;
+}
+
+async function importCollection(server: Server, token: string, albums: number, batches: number) {
+  const rates: number[] = [];
+  for (const batch of collectionBatches({ albums, batches })) {
+    const start = performance.now();
+    const response = await fetch(`${server.url}/api/v1/maintenance/import`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(batch),
+    });
+    if (!response.ok) throw new Error(`Import failed: ${await response.text()}`);
+    rates.push(batch.albums.length / ((performance.now() - start) / 1000));
+  }
+  return rates;
+}
+
+type Targets = { albumId: number; folderId: number; tag: string; genre: string; artist: string };
+
+/** Ids that the detail scenarios open: a nested folder with albums, a tag, a genre, an artist. */
+async function findTargets(server: Server, token: string): Promise<Targets> {
+  const get = async <T>(url: string) =>
+    (await (
+      await fetch(`${server.url}${url}`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as T;
+  const folders =
+    await get<{ id: number; parent_id: number | null; album_count: number }[]>('/api/v1/folders');
+  const nested = folders
+    .filter((f) => f.parent_id !== null && f.album_count > 0)
+    .sort((a, b) => b.album_count - a.album_count);
+  const [album] = await get<{ id: number }[]>('/api/v1/albums?limit=1');
+  const [tag] = await get<{ name: string }[]>('/api/v1/tags?limit=1');
+  const [genre] = await get<{ name: string }[]>('/api/v1/genres');
+  const [artist] = await get<{ slug: string }[]>('/api/v1/artists?limit=1');
+  return {
+    albumId: album?.id ?? 0,
+    folderId: (nested[0] ?? folders[0])?.id ?? 0,
+    tag: encodeURIComponent(tag?.name ?? ''),
+    genre: encodeURIComponent(genre?.name ?? ''),
+    artist: artist?.slug ?? '',
+  };
+}
+
+function scenarios(t: Targets, albums: number): [string, string][] {
+  return [
+    ['auth/me', '/api/v1/auth/me'],
+    ['albums, newest first', '/api/v1/albums?limit=24&sort=added-desc'],
+    ['albums by name, middle page', `/api/v1/albums?limit=24&sort=name-asc&offset=${albums / 2}`],
+    ['albums by artist', '/api/v1/albums?limit=24&sort=artist-asc'],
+    ['albums by year', '/api/v1/albums?limit=24&sort=year-desc'],
+    ['albums filtered by text', '/api/v1/albums?limit=24&q=velvet'],
+    ['album detail', `/api/v1/albums/${t.albumId}`],
+    ['folders', '/api/v1/folders'],
+    ['folder detail', `/api/v1/folders/${t.folderId}`],
+    ['folder albums', `/api/v1/folders/${t.folderId}/albums?limit=24`],
+    ['tags', '/api/v1/tags'],
+    ['tag', `/api/v1/tags/${t.tag}`],
+    ['tag albums', `/api/v1/tags/${t.tag}/albums?limit=24`],
+    ['trending tags', '/api/v1/tags/popular/trending'],
+    ['genres', '/api/v1/genres'],
+    ['genre', `/api/v1/genres/${t.genre}`],
+    ['genre albums', `/api/v1/genres/${t.genre}/albums?limit=24`],
+    ['artists', '/api/v1/artists?limit=20'],
+    ['artists by latest album', '/api/v1/artists?limit=20&sort=added-desc'],
+    ['artist', `/api/v1/artists/${t.artist}`],
+    ['artist albums', `/api/v1/artists/${t.artist}/albums?limit=24`],
+    ['collection search', '/api/v1/search?q=velv'],
+    ['search suggestions', '/api/v1/search/suggestions?q=vel'],
+    ['health', '/api/health'],
+  ];
+}
+
+type Load = { rps: number; p50: number; p99: number; failed: number };
+
+async function load(url: string, token?: string, requests?: autocannon.Request[]): Promise<Load> {
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}),
+    ...(requests ? { requests } : {}),
+  });
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    failed: result.non2xx + result.errors,
+  };
+}
+
+async function benchDatabase(kind: string, port: number) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gatefold-bench-'));
+  const env: Record<string, string> = {
+    DATA_DIR: dataDir,
+    RATE_LIMIT_PER_MINUTE: '100000000',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+  };
+  let dropDatabase = async () => {};
+  if (kind === 'postgres') {
+    const name = `gatefold_bench_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: POSTGRES_URL });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(POSTGRES_URL);
+    url.pathname = `/${name}`;
+    env.DATABASE_URL = url.toString();
+    dropDatabase = async () => {
+      const client = new pg.Client({ connectionString: POSTGRES_URL });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    };
+  }
+  const server = await startServer(env, port);
+  try {
+    const small = await signIn(server, 'Bench small');
+    const big = await signIn(server, 'Bench big');
+    await importCollection(server, small, 50, 1);
+    const importStart = performance.now();
+    const rates = await importCollection(server, big, ALBUMS, 10);
+    const importSeconds = (performance.now() - importStart) / 1000;
+    console.log(
+      `\n## ${kind}\n\nImport of ${ALBUMS} albums in 10 batches: ${importSeconds.toFixed(1)} s, ` +
+        `${Math.round(ALBUMS / importSeconds)} albums/s; per batch ${rates.map(Math.round).join(', ')}.\n`,
+    );
+
+    const bare = await load(server.bareUrl);
+    const health = await load(`${server.url}/api/health`);
+    console.log(
+      `HTTP floor (bare Fastify route): ${bare.rps} req/s, p50 ${bare.p50} ms. ` +
+        `/api/health: ${health.rps} req/s (${Math.round((100 * health.rps) / bare.rps)} % of the floor).\n`,
+    );
+
+    const smallTargets = await findTargets(server, small);
+    const bigTargets = await findTargets(server, big);
+    const smallScenarios = scenarios(smallTargets, 50);
+    const bigScenarios = scenarios(bigTargets, ALBUMS);
+    console.log(
+      `| scenario | 50 albums p50 ms | ${ALBUMS} albums req/s | p50 ms | p99 ms | growth | event loop max ms |`,
+    );
+    console.log('|---|---|---|---|---|---|---|');
+    let worstLoop = 0;
+    for (const [index, [name, smallPath]] of smallScenarios.entries()) {
+      const bigPath = bigScenarios[index]?.[1] ?? smallPath;
+      const before = await load(`${server.url}${smallPath}`, small);
+      await server.ask({ kind: 'loop-delay' });
+      const after = await load(`${server.url}${bigPath}`, big);
+      const loop = await server.ask<{ maxMs: number }>({ kind: 'loop-delay' });
+      worstLoop = Math.max(worstLoop, loop.maxMs);
+      const failed =
+        before.failed + after.failed > 0 ? ` (${before.failed + after.failed} failed)` : '';
+      console.log(
+        `| ${name}${failed} | ${before.p50} | ${after.rps} | ${after.p50} | ${after.p99} | ` +
+          `${(after.p50 / Math.max(before.p50, 1)).toFixed(2)}× | ${loop.maxMs.toFixed(1)} |`,
+      );
+    }
+
+    const mixed = await load(`${server.url}/`, big, [
+      { method: 'GET', path: '/api/v1/albums?limit=24' },
+      { method: 'POST', path: `/api/v1/albums/${bigTargets.albumId}/tags/bench-mixed` },
+      { method: 'GET', path: `/api/v1/folders/${bigTargets.folderId}/albums?limit=24` },
+      { method: 'DELETE', path: `/api/v1/albums/${bigTargets.albumId}/tags/bench-mixed` },
+    ]);
+    const mixedLoop = await server.ask<{ maxMs: number }>({ kind: 'loop-delay' });
+    worstLoop = Math.max(worstLoop, mixedLoop.maxMs);
+    console.log(
+      `| mixed reads and writes | | ${mixed.rps} | ${mixed.p50} | ${mixed.p99} | | ${mixedLoop.maxMs.toFixed(1)} |`,
+    );
+    console.log(`\nLargest event-loop delay during the reads: ${worstLoop.toFixed(1)} ms.\n`);
+
+    const userIds = await Promise.all(
+      [small, big].map(async (token) => {
+        const me = await fetch(`${server.url}/api/v1/auth/me`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        return ((await me.json()) as { id: number }).id;
+      }),
+    );
+    console.log('| database floor (SQL in-process) | 50 albums p50 ms | 50,000 albums p50 ms |');
+    console.log('|---|---|---|');
+    const floors: DatabaseFloor[] = [
+      'albums-first-page',
+      'albums-text-filter',
+      'folders',
+      'tags',
+      'trending-tags',
+      'artists',
+      'search',
+    ];
+    for (const floor of floors) {
+      const timings: number[] = [];
+      for (const userId of userIds) {
+        const { p50Ms } = await server.ask<{ p50Ms: number }>({
+          kind: 'database-floor',
+          floor,
+          userId,
+          runs: 200,
+        });
+        timings.push(p50Ms);
+      }
+      console.log(`| ${floor} | ${timings[0]?.toFixed(2)} | ${timings[1]?.toFixed(2)} |`);
+    }
+  } finally {
+    server.child.send({ kind: 'stop' });
+    await new Promise((resolve) => server.child.once('exit', resolve));
+    await dropDatabase();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+console.log(
+  `# Gatefold bench: ${ALBUMS} albums, ${CONNECTIONS} connections, ${SECONDS} s a scenario, ${os.cpus().length} cores`,
+);
+for (const [index, kind] of DATABASES.entries()) await benchDatabase(kind, 3900 + index);

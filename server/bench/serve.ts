@@ -1,0 +1,47 @@
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import Fastify from 'fastify';
+import { loadConfig } from '../src/config';
+import { startApp } from '../src/start-app';
+import { type DatabaseFloor, databaseFloors } from './database-floors';
+
+/**
+ * The server under test, started by run.ts in a process of its own, as main.ts starts it. It also
+ * serves a bare Fastify route (the HTTP floor), watches its event loop, and times a page's SQL
+ * in-process (the database floor) when the bench asks over IPC.
+ */
+const config = loadConfig(process.env);
+const { app, db } = await startApp(config);
+await app.listen({ port: config.port, host: config.host });
+
+const bare = Fastify();
+bare.get('/bare', async () => ({ status: 'ok' }));
+const bareAddress = await bare.listen({ port: 0, host: '127.0.0.1' });
+
+const loop = monitorEventLoopDelay({ resolution: 5 });
+loop.enable();
+
+type Request =
+  | { kind: 'loop-delay' }
+  | { kind: 'database-floor'; floor: DatabaseFloor; userId: number; runs: number }
+  | { kind: 'stop' };
+
+process.on('message', async (request: Request) => {
+  if (request.kind === 'loop-delay') {
+    process.send?.({ maxMs: loop.max / 1e6, p99Ms: loop.percentile(99) / 1e6 });
+    loop.reset();
+  } else if (request.kind === 'database-floor') {
+    const query = databaseFloors[request.floor];
+    const times: number[] = [];
+    for (let run = 0; run < request.runs; run += 1) {
+      const start = performance.now();
+      await query(db, request.userId);
+      times.push(performance.now() - start);
+    }
+    times.sort((a, b) => a - b);
+    process.send?.({ p50Ms: times[Math.floor(times.length / 2)] ?? 0 });
+  } else {
+    await Promise.all([app.close(), bare.close()]);
+    process.exit(0);
+  }
+});
+process.send?.({ ready: true, bareAddress });

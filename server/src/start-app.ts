@@ -1,0 +1,19 @@
+import { buildApp } from './app';
+import { loadSecretKey } from './auth/secret-box';
+import type { Config } from './config';
+import { databaseTarget, openDatabase } from './db/database';
+import { migrateToLatest } from './db/migrate';
+
+/** The app as it runs: its database opened and migrated, closed again with the app. */
+export async function startApp(config: Config) {
+  const db = openDatabase(databaseTarget(config.databaseUrl, config.dataDir));
+  await migrateToLatest(db);
+  const app = await buildApp({
+    config,
+    db,
+    secretKey: loadSecretKey(config.secretKey, config.dataDir),
+    logger: { level: config.logLevel },
+  });
+  app.addHook('onClose', async () => db.destroy());
+  return { app, db };
+}
