@@ -111,14 +111,26 @@ describe('the HTTP surface', () => {
     expect(logged).toContain('select * from secrets');
   });
 
-  it('sends a strict content security policy and no referrer', async () => {
-    const response = await app.inject({ url: '/api/health' });
+  it('sends pages a strict content security policy and no referrer', async () => {
+    const response = await app.inject({ url: '/folders/12' });
     const csp = String(response.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).not.toContain('unsafe-eval');
     expect(response.headers['referrer-policy']).toBe('no-referrer');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('lets nothing run or frame a JSON answer, and sends no referrer', async () => {
+    for (const url of ['/api/health', '/api/v1/nowhere']) {
+      const response = await app.inject({ url });
+      expect(response.headers['content-security-policy']).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
+      );
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['x-frame-options']).toBe('DENY');
+      expect(response.headers['referrer-policy']).toBe('no-referrer');
+    }
   });
 
   it('serves the web app for any non-API path, never cached, and hashed assets for a year', async () => {

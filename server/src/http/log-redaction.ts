@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 
 const SECRET_PARAMETERS =
   /([?&](?:token|code|state|access_token|refresh_token|code_verifier)=)[^&#]*/gi;
@@ -8,7 +8,21 @@ export function redactUrl(url: string): string {
   return url.replace(SECRET_PARAMETERS, '$1[redacted]');
 }
 
-/** What a request log line holds: no headers, so no Authorization. */
-export function serializeRequest(request: FastifyRequest) {
-  return { id: request.id, method: request.method, url: redactUrl(request.url) };
+/**
+ * One line per answered request, in place of Fastify's two, with no headers (so no
+ * Authorization): at thousands of requests a second the log is a real share of each one's cost.
+ */
+export function registerAccessLog(app: FastifyInstance) {
+  app.addHook('onResponse', (request, reply, done) => {
+    request.log.info(
+      {
+        method: request.method,
+        url: redactUrl(request.url),
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+      },
+      'request',
+    );
+    done();
+  });
 }

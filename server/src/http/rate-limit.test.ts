@@ -46,6 +46,7 @@ describe('rate limiting', () => {
     expect(statuses).toEqual([200, 200, 200, 429]);
     const limited = await app.inject({ url: '/api/health' });
     expect(limited.json()).toEqual({ detail: 'Too many requests. Please wait a moment.' });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     await app.close();
   });
 
