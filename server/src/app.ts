@@ -1,7 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import { healthStatus } from '@gatefold/contract/health';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -57,7 +57,8 @@ export async function buildApp({
   const app = Fastify({
     routerOptions: { ignoreTrailingSlash: true },
     logger,
-    disableRequestLogging: true,
+    // One access-log line per request instead (http/log-redaction.ts).
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
     trustProxy: config.publicUrl.startsWith('https://'),

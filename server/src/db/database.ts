@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
 
@@ -32,5 +32,20 @@ export function openDatabase(target: DatabaseTarget): Kysely<Database> {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
+  // A collection of 50,000 albums with its indexes is a few hundred MB; 64 MB of pages keeps
+  // the hot part of it (and an import's index updates) in memory rather than 8 MB by default.
+  sqlite.pragma('cache_size = -65536');
+  // Fresh planner statistics for tables that changed a lot since they were last gathered.
+  sqlite.pragma('optimize = 0x10002');
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+}
+
+/**
+ * After a bulk write (an import), lets the planner see the new sizes, so that e.g. a folder's
+ * albums are found through the folder rather than by walking every album. PostgreSQL's
+ * autovacuum does the same by itself.
+ */
+export async function refreshPlannerStatistics(db: Kysely<Database>): Promise<void> {
+  if (db.getExecutor().adapter instanceof PostgresAdapter) return;
+  await sql`pragma optimize`.execute(db);
 }

@@ -35,6 +35,8 @@ export type UsersTable = {
   theme_preference: Generated<'light' | 'dark' | 'system'>;
   /** Kept by a trigger, like every album_count below. */
   album_count: Generated<number>;
+  /** Counts changes to the user's folders and their albums (a trigger): the folder list's ETag. */
+  folders_version: Generated<number>;
   /** Streaming-service tokens, encrypted (auth/secret-box.ts); never sent to the browser. */
   streaming_access_token: string | null;
   streaming_refresh_token: string | null;

@@ -214,6 +214,40 @@ describe.each(testDatabaseKinds)('folders on %s', (kind) => {
     expect(response.json().map((f: Folder) => f.id)).toEqual([a.id, b.id, inner.id]);
   });
 
+  it('answers an unchanged folder list 304 through its ETag, and a changed one afresh', async () => {
+    const { app } = testApp();
+    const token = await signIn(app, uniqueName('Cached'));
+    const shelf = await buildFolder(app, token, { name: 'Shelf' });
+    const list = () => app.inject({ url: '/api/v1/folders', headers: bearer(token) });
+    const first = await list();
+    const etag = String(first.headers.etag);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    const again = await app.inject({
+      url: '/api/v1/folders',
+      headers: { ...bearer(token), 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+
+    const album = await buildAlbum(app, token);
+    await putInFolder(app, token, album.id, shelf.id);
+    const changed = await list();
+    expect(changed.headers.etag).not.toBe(etag);
+    expect(changed.json()).toMatchObject([{ name: 'Shelf', album_count: 1, total_count: 1 }]);
+    await app.inject({
+      method: 'DELETE',
+      url: `/api/v1/albums/${album.id}`,
+      headers: bearer(token),
+    });
+    expect((await list()).json()).toMatchObject([{ name: 'Shelf', album_count: 0 }]);
+    const other = await app.inject({
+      url: '/api/v1/folders',
+      headers: { ...bearer(await signIn(app, uniqueName('Other'))), 'if-none-match': etag },
+    });
+    expect(other.statusCode).toBe(200);
+    expect(other.json()).toEqual([]);
+  });
+
   it('counts albums directly inside and across the whole subtree, three levels deep', async () => {
     const { app } = testApp();
     const token = await signIn(app, uniqueName('Counter'));

@@ -15,6 +15,7 @@ import type { Database } from '../db/schema';
 import { withTotalCount } from '../http/paging';
 import { id } from '../http/params';
 import { imageUploadRoutes } from '../images/routes';
+import { folderListCache } from './folder-list-cache';
 import { presentFolder, presentFolderDetail } from './present';
 import { ancestorsFrom, folderRowsWithCounts, loadFolderFamily } from './queries';
 import { reorderFolders } from './reorder';
@@ -31,6 +32,7 @@ export function folderRoutes(db: Kysely<Database>) {
   return async (app: FastifyInstance) => {
     const routes = app.withTypeProvider<ZodTypeProvider>();
     const folderParams = z.object({ id });
+    const folderList = folderListCache(db);
 
     routes.get(
       '/',
@@ -40,10 +42,7 @@ export function folderRoutes(db: Kysely<Database>) {
           response: { 200: z.array(folder) },
         },
       },
-      async (request, reply) => {
-        const rows = await folderRowsWithCounts(db, request.userId);
-        return withTotalCount(reply, rows.length, rows.map(presentFolder));
-      },
+      folderList,
     );
 
     routes.post(

@@ -1,6 +1,7 @@
 import type { CollectionExport, ImportSummary } from '@gatefold/contract/maintenance';
 import type { Kysely } from 'kysely';
 import { chunks, insertAlbums } from '../albums/store';
+import { refreshPlannerStatistics } from '../db/database';
 import { nameKey } from '../db/name-key';
 import type { Database } from '../db/schema';
 import { searchText } from '../db/search-text';
@@ -35,6 +36,7 @@ export async function importCollection(
       return importAlbums(trx, userId, batch, { tagIds, folderIds });
     });
   }
+  await refreshPlannerStatistics(db);
   return {
     albums_added: albumsAdded,
     albums_skipped: collection.albums.length - albumsAdded,

@@ -2,6 +2,7 @@ import type { Job } from '@gatefold/contract/maintenance';
 import type { Kysely, Selectable } from 'kysely';
 import { type AlbumSources, fetchCompleteAlbum } from '../albums/add-from-streaming';
 import { insertAlbums, type NewAlbum, ownedSpotifyIds } from '../albums/store';
+import { refreshPlannerStatistics } from '../db/database';
 import type { Database, JobsTable } from '../db/schema';
 import { lockUser } from '../db/user-lock';
 import { conflict, HttpError } from '../http/errors';
@@ -111,6 +112,7 @@ async function importLibrary(
       });
       if (page.items.length === 0 || offset + PAGE >= page.total) break;
     }
+    await refreshPlannerStatistics(db);
     const skipped = done - added - failed;
     const notes = [
       `Added ${added} albums`,

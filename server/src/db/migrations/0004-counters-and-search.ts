@@ -17,6 +17,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .execute();
 
   await addColumn('users', 'album_count', 'integer', 0);
+  // Changes with every change to the user's folders or what they hold: the folder list's ETag.
+  await addColumn('users', 'folders_version', 'integer', 0);
   for (const table of ['folders', 'tags', 'genres', 'artists'])
     await addColumn(table, 'album_count', 'integer', 0);
   await addColumn('artists', 'first_album_date', 'text');
@@ -121,6 +123,12 @@ const sqliteTriggers = [
      update tag_uses_by_day set uses = uses - 1
        where tag_id = old.tag_id and day = substr(old.created_at, 1, 10);
    end`,
+  ...['insert', 'update', 'delete'].map(
+    (change) => `create trigger folders_version_${change} after ${change} on folders begin
+       update users set folders_version = folders_version + 1
+         where id = ${change === 'delete' ? 'old' : 'new'}.user_id;
+     end`,
+  ),
   `create trigger album_tags_day_update after update of created_at on album_tags begin
      update tag_uses_by_day set uses = uses - 1
        where tag_id = old.tag_id and day = substr(old.created_at, 1, 10);
@@ -150,6 +158,14 @@ const postgresTriggers = [
     delete: `update tag_uses_by_day set uses = uses - 1
       where tag_id = old.tag_id and day = substr(old.created_at, 1, 10);`,
   }),
+  `create function folders_version() returns trigger language plpgsql as $$
+   begin
+     update users set folders_version = folders_version + 1
+       where id = case when tg_op = 'DELETE' then old.user_id else new.user_id end;
+     return null;
+   end $$`,
+  `create trigger folders_version after insert or update or delete on folders
+     for each row execute function folders_version()`,
   `create function album_tags_day_update() returns trigger language plpgsql as $$
    begin
      update tag_uses_by_day set uses = uses - 1

@@ -1,0 +1,47 @@
+import type { Folder } from '@gatefold/contract/folders';
+import { TOTAL_COUNT_HEADER } from '@gatefold/contract/list-query';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { presentFolder } from './present';
+import { folderRowsWithCounts } from './queries';
+
+/** Users whose folder list is kept ready; each list of 2,000 folders is a few hundred kB. */
+const USERS_KEPT = 32;
+
+type Kept = { version: number; body: string; count: number };
+
+/**
+ * The folder list is asked for on every screen and changes rarely, yet with thousands of folders
+ * it is the costliest answer to build. Each user's folders carry a version that a trigger moves on
+ * every change; the list is built once a version, kept as JSON, and a browser holding it already
+ * is answered 304 through its ETag.
+ */
+export function folderListCache(db: Kysely<Database>) {
+  const kept = new Map<number, Kept>();
+
+  return async function folderList(request: FastifyRequest, reply: FastifyReply) {
+    const user = await db
+      .selectFrom('users')
+      .select('folders_version')
+      .where('id', '=', request.userId)
+      .executeTakeFirstOrThrow();
+    const version = Number(user.folders_version);
+    const etag = `W/"folders-${request.userId}-${version}"`;
+    reply.header('etag', etag).header('cache-control', 'private, no-cache');
+    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+
+    let list = kept.get(request.userId);
+    if (list?.version !== version) {
+      const rows = await folderRowsWithCounts(db, request.userId);
+      const folders: Folder[] = rows.map(presentFolder);
+      list = { version, body: JSON.stringify(folders), count: folders.length };
+    }
+    // Most recently used last, so the first is the one to let go.
+    kept.delete(request.userId);
+    kept.set(request.userId, list);
+    if (kept.size > USERS_KEPT) kept.delete(kept.keys().next().value ?? -1);
+    reply.header(TOTAL_COUNT_HEADER, String(list.count));
+    return reply.type('application/json; charset=utf-8').send(list.body);
+  };
+}
