@@ -71,7 +71,7 @@ export function albumsMatching(
       // SPEC §5: a match on name, artist or tag names, regardless of case and accents.
       query.where(({ or, eb, selectFrom }) =>
         or([
-          albumTextMatches(db, words ?? []),
+          albumTextMatches(db, userId, words ?? []),
           eb(
             'albums.id',
             'in',
@@ -94,12 +94,16 @@ export function albumsMatching(
  * Albums whose name or artist has words starting with the given ones, through the text index:
  * FTS5 on SQLite, a trigram index on PostgreSQL.
  */
-function albumTextMatches(db: Kysely<Database>, words: string[]): RawBuilder<boolean> {
+function albumTextMatches(
+  db: Kysely<Database>,
+  userId: number,
+  words: string[],
+): RawBuilder<boolean> {
   if (words.length === 0) return sql<boolean>`1 = 0`;
   if (db.getExecutor().adapter instanceof PostgresAdapter)
     return startsWords(sql.ref('albums.search_text'), words);
   return sql<boolean>`albums.id in
-    (select rowid from album_search where album_search match ${fts5PrefixQuery(words)})`;
+    (select rowid from album_search where album_search match ${fts5PrefixQuery(userId, words)})`;
 }
 
 /** SPEC §9's sorts; the id breaks ties so pages never overlap or skip. */

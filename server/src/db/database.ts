@@ -41,11 +41,15 @@ export function openDatabase(target: DatabaseTarget): Kysely<Database> {
 }
 
 /**
- * After a bulk write (an import), lets the planner see the new sizes, so that e.g. a folder's
- * albums are found through the folder rather than by walking every album. PostgreSQL's
- * autovacuum does the same by itself.
+ * After a bulk write (an import), lets the planner see the new sizes at once, so that e.g. a
+ * folder's albums are found through the folder rather than by walking every album.
  */
 export async function refreshPlannerStatistics(db: Kysely<Database>): Promise<void> {
-  if (db.getExecutor().adapter instanceof PostgresAdapter) return;
-  await sql`pragma optimize`.execute(db);
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    await sql`analyze albums, album_artists, album_tags, album_genres, folder_albums, artists, tracks`.execute(
+      db,
+    );
+  } else {
+    await sql`pragma optimize`.execute(db);
+  }
 }

@@ -26,7 +26,9 @@ describe('searchWords', () => {
     expect(searchWords('%')).toEqual([]);
   });
 
-  it('asks FTS5 for each word as a quoted prefix', () => {
-    expect(fts5PrefixQuery(['velvet', 'gho'])).toBe('"velvet"* "gho"*');
+  it('asks FTS5 for each word as a quoted prefix, in one user’s albums', () => {
+    expect(fts5PrefixQuery(7, ['velvet', 'gho'])).toBe(
+      'owner : "u7" AND text : ("velvet"* "gho"*)',
+    );
   });
 });

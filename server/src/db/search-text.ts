@@ -51,9 +51,9 @@ export function startsWords(column: Expression<string>, words: string[]): RawBui
   )})`;
 }
 
-/** An FTS5 query asking for every word as a prefix: `"velvet"* "gho"*`. */
-export function fts5PrefixQuery(words: string[]): string {
-  return words.map((word) => `"${word}"*`).join(' ');
+/** An FTS5 query for one user's documents with every word as a prefix. */
+export function fts5PrefixQuery(userId: number, words: string[]): string {
+  return `owner : "u${userId}" AND text : (${words.map((word) => `"${word}"*`).join(' ')})`;
 }
 
 /** 0 for a name that is the search, 1 for one that starts with it, 2 for the rest. */

@@ -99,6 +99,18 @@ function artistStats(artistId: string) {
     latest_album_date = (select max(albums.added_at) ${ofArtist})`;
 }
 
+/** A new album for an artist: one more, and its dates if they are the earliest or latest yet. */
+function artistWithAlbum(albumId: string) {
+  const of = (column: string) => `(select ${column} from albums where id = ${albumId})`;
+  return `album_count = album_count + 1,
+    first_album_date = case when first_album_date is null
+      or first_album_date > ${of('first_added_at')} then ${of('first_added_at')}
+      else first_album_date end,
+    latest_album_date = case when latest_album_date is null
+      or latest_album_date < ${of('added_at')} then ${of('added_at')}
+      else latest_album_date end`;
+}
+
 const sqliteTriggers = [
   `create trigger albums_count_insert after insert on albums begin
      update users set album_count = album_count + 1 where id = new.user_id; end`,
@@ -141,12 +153,16 @@ const sqliteTriggers = [
        where id in (select artist_id from album_artists where album_id = new.id);
    end`,
   `create trigger album_artists_stats_insert after insert on album_artists begin
-     update artists set ${artistStats('new.artist_id')} where id = new.artist_id; end`,
+     update artists set ${artistWithAlbum('new.album_id')} where id = new.artist_id; end`,
   `create trigger album_artists_stats_delete after delete on album_artists begin
      update artists set ${artistStats('old.artist_id')} where id = old.artist_id; end`,
 ];
 
-/** One function per counted table; each runs after every inserted or deleted link row. */
+/**
+ * One function per counted table; each runs after every inserted or deleted link row. Their
+ * statements are planned at each call: a plan cached while an import's tables were still empty
+ * would scan them row by row once they hold 50,000 albums.
+ */
 const postgresTriggers = [
   countingTrigger('albums', 'users', 'user_id'),
   countingTrigger('folder_albums', 'folders', 'folder_id'),
@@ -186,15 +202,24 @@ const postgresTriggers = [
   `create trigger albums_dates_update after update of added_at, first_added_at on albums
      for each row execute function albums_dates_update()`,
   `create function album_artists_stats() returns trigger language plpgsql as $$
-   declare target_artist integer;
    begin
-     target_artist := case when tg_op = 'INSERT' then new.artist_id else old.artist_id end;
-     update artists set ${artistStats('target_artist')} where id = target_artist;
+     if tg_op = 'INSERT' then
+       update artists set ${artistWithAlbum('new.album_id')} where id = new.artist_id;
+     else
+       update artists set ${artistStats('old.artist_id')} where id = old.artist_id;
+     end if;
      return null;
    end $$`,
   `create trigger album_artists_stats after insert or delete on album_artists
      for each row execute function album_artists_stats()`,
-].flat();
+]
+  .flat()
+  .map((statement) =>
+    statement.replace(
+      'language plpgsql as',
+      'language plpgsql set plan_cache_mode = force_custom_plan as',
+    ),
+  );
 
 function countingTrigger(
   links: string,
@@ -219,19 +244,25 @@ function countingTrigger(
   ];
 }
 
-/** FTS5 over the folded album text, with word-prefix queries; rowid is the album id. */
+/**
+ * FTS5 over the folded album text, with word-prefix queries; rowid is the album id. The owner
+ * column ("u" and the user id) keeps a search within one collection inside the index.
+ */
 async function sqliteTextIndex(db: Kysely<unknown>) {
   const statements = [
-    `create virtual table album_search using fts5(text, content='', contentless_delete=1,
+    `create virtual table album_search using fts5(owner, text, content='', contentless_delete=1,
        tokenize='unicode61 remove_diacritics 2')`,
-    `insert into album_search (rowid, text) select id, search_text from albums`,
+    `insert into album_search (rowid, owner, text) select id, 'u' || user_id, search_text from albums`,
     `create trigger album_search_insert after insert on albums begin
-       insert into album_search (rowid, text) values (new.id, new.search_text); end`,
+       insert into album_search (rowid, owner, text)
+         values (new.id, 'u' || new.user_id, new.search_text);
+     end`,
     `create trigger album_search_delete after delete on albums begin
        delete from album_search where rowid = old.id; end`,
     `create trigger album_search_update after update of search_text on albums begin
        delete from album_search where rowid = old.id;
-       insert into album_search (rowid, text) values (new.id, new.search_text);
+       insert into album_search (rowid, owner, text)
+         values (new.id, 'u' || new.user_id, new.search_text);
      end`,
   ];
   for (const statement of statements) await sql.raw(statement).execute(db);
