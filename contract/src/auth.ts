@@ -1,8 +1,7 @@
 import { z } from 'zod';
+import { THEME_PREFERENCES } from './browser-session';
 
-/** The three themes a user can keep; anything else is refused on save and ignored on load. */
-export const themePreference = z.enum(['light', 'dark', 'system']);
-export type ThemePreference = z.infer<typeof themePreference>;
+export const themePreference = z.enum(THEME_PREFERENCES);
 
 /** GET /v1/auth/me */
 export const currentUser = z.object({
@@ -23,6 +22,3 @@ export const refreshedSession = z.object({
   expires_at: z.iso.datetime(),
 });
 export type RefreshedSession = z.infer<typeof refreshedSession>;
-
-/** Local-storage key of the session token (SPEC §9). */
-export const AUTH_TOKEN_STORAGE_KEY = 'auth_token';

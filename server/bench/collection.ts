@@ -32,10 +32,13 @@ const WORDS = [
 export type BenchShape = { albums: number; batches: number };
 
 export function collectionBatches({ albums, batches }: BenchShape): CollectionExport[] {
+  // mulberry32: 32-bit integer steps, so the sequence does not lose precision in doubles.
   let seed = 42;
   const random = () => {
-    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
-    return seed / 2_147_483_648;
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
   };
   const below = (n: number) => Math.floor(random() * n);
   const pick = <T>(list: T[]) => list[below(list.length)] as T;

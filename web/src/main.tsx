@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { createQueryClient } from './api/query-client';
 import { AppProviders } from './app/AppProviders';
-import { completeSignIn, takeTokenFromAddress } from './app/auth/token-handoff';
+import { takeTokenFromAddress } from './app/auth/token-handoff';
 import { appRoutes } from './app/routes';
 import { applyTheme, readStoredTheme, systemPrefersDark } from './app/theme/theme';
 import { FullPageStatus } from './components/FullPageStatus';
@@ -18,6 +18,7 @@ async function start(container: HTMLElement): Promise<void> {
   // long-lived session before any screen asks for the user (DESIGN §4).
   if (takeTokenFromAddress() !== null) {
     root.render(<FullPageStatus>Signing you in…</FullPageStatus>);
+    const { completeSignIn } = await import('./app/auth/complete-sign-in');
     await completeSignIn((path) => window.history.replaceState(null, '', path));
   }
 

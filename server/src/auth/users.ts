@@ -1,4 +1,5 @@
-import type { CurrentUser, ThemePreference } from '@gatefold/contract/auth';
+import type { CurrentUser } from '@gatefold/contract/auth';
+import type { ThemePreference } from '@gatefold/contract/browser-session';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, UsersTable } from '../db/schema';
 import type { StreamingProfile } from './sign-in-providers';

@@ -2,9 +2,9 @@ import {
   currentUser,
   type ProfileUpdate,
   refreshedSession,
-  type ThemePreference,
   themePreference,
 } from '@gatefold/contract/auth';
+import type { ThemePreference } from '@gatefold/contract/browser-session';
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from './client';

@@ -1,4 +1,4 @@
-import { AUTH_TOKEN_STORAGE_KEY } from '@gatefold/contract/auth';
+import { AUTH_TOKEN_STORAGE_KEY } from '@gatefold/contract/browser-session';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiError } from './api-error';

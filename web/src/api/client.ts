@@ -3,9 +3,9 @@ import { TOTAL_COUNT_HEADER } from '@gatefold/contract/list-query';
 import type { ZodType } from 'zod';
 import { ApiError } from './api-error';
 import { clearSessionToken, readSessionToken } from './session-token';
+import { SIGN_IN_URL } from './sign-in-url';
 
 export const REQUEST_TIMEOUT_MS = 60_000;
-export const SIGN_IN_URL = '/api/v1/auth/login';
 export const SESSION_EXPIRED_URL = '/?session_expired=true';
 
 /**

@@ -1,4 +1,4 @@
-import { AUTH_TOKEN_STORAGE_KEY } from '@gatefold/contract/auth';
+import { AUTH_TOKEN_STORAGE_KEY } from '@gatefold/contract/browser-session';
 
 // Storage can be unavailable (blocked cookies, private modes); a missing token then means signed out.
 

@@ -1,4 +1,4 @@
-import { AUTH_TOKEN_STORAGE_KEY } from '@gatefold/contract/auth';
+import { AUTH_TOKEN_STORAGE_KEY } from '@gatefold/contract/browser-session';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';

@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { LandingPage } from '../features/landing/LandingPage';
-import { RedirectIfSignedIn, RequireAuth } from './auth/route-guards';
+import { RedirectIfSignedIn } from './auth/route-guards';
 import { NotFoundPage } from './NotFoundPage';
 
 // Every signed-in screen is its own chunk, so the landing page loads only what it shows (the
@@ -48,6 +48,10 @@ const TagDetailPage = lazy(() =>
 );
 const TagsPage = lazy(() =>
   import('../features/tags/TagsPage').then((module) => ({ default: module.TagsPage })),
+);
+// The signed-in frame and the API client it needs load only once someone is signed in.
+const RequireAuth = lazy(() =>
+  import('./auth/RequireAuth').then((module) => ({ default: module.RequireAuth })),
 );
 const DiscoverPage = lazy(() => import('../features/discover/DiscoverPage'));
 const MaintenancePage = lazy(() => import('../features/maintenance/MaintenancePage'));

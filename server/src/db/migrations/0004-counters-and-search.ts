@@ -46,6 +46,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   if (postgres) await postgresTextIndexes(db);
   else await sqliteTextIndex(db);
 
+  if (postgres) {
+    // "Newest first" puts undated albums last; PostgreSQL's descending order puts nulls first,
+    // so without this index it sorts the whole collection for every page.
+    await sql`create index albums_user_year_desc
+      on albums (user_id, release_date desc nulls last, id desc)`.execute(db);
+  }
   await db.schema
     .createIndex('artists_user_latest')
     .on('artists')

@@ -1,6 +1,7 @@
-import { AUTH_TOKEN_STORAGE_KEY } from '@gatefold/contract/auth';
+import { AUTH_TOKEN_STORAGE_KEY } from '@gatefold/contract/browser-session';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { completeSignIn, takeTokenFromAddress } from './token-handoff';
+import { completeSignIn } from './complete-sign-in';
+import { takeTokenFromAddress } from './token-handoff';
 
 function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), {

@@ -1,4 +1,4 @@
-import type { ThemePreference } from '@gatefold/contract/auth';
+import type { ThemePreference } from '@gatefold/contract/browser-session';
 import { Monitor, Moon, Sun, X } from 'lucide-react';
 import { useThemeToggle } from './useThemeToggle';
 

@@ -1,4 +1,4 @@
-import { type ThemePreference, themePreference } from '@gatefold/contract/auth';
+import { THEME_PREFERENCES, type ThemePreference } from '@gatefold/contract/browser-session';
 
 export const THEME_STORAGE_KEY = 'theme';
 export const DARK_SCHEME_QUERY = '(prefers-color-scheme: dark)';
@@ -24,8 +24,7 @@ export function nextTheme(current: ThemePreference): ThemePreference {
 
 /** Only light, dark or system are accepted; anything else is no preference at all. */
 export function parseTheme(value: unknown): ThemePreference | null {
-  const parsed = themePreference.safeParse(value);
-  return parsed.success ? parsed.data : null;
+  return THEME_PREFERENCES.find((theme) => theme === value) ?? null;
 }
 
 export function resolveTheme(

@@ -1,4 +1,4 @@
-import type { ThemePreference } from '@gatefold/contract/auth';
+import type { ThemePreference } from '@gatefold/contract/browser-session';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../api/api-error';

@@ -1,5 +1,5 @@
 import { ArrowDown, Disc3, LogIn } from 'lucide-react';
-import { SIGN_IN_URL } from '../../api/client';
+import { SIGN_IN_URL } from '../../api/sign-in-url';
 import { SessionExpiredNotice } from '../../components/SessionExpiredNotice';
 import { HeroArtwork } from './HeroArtwork';
 import { FEATURES_SECTION_ID, LandingFeatures } from './LandingFeatures';
