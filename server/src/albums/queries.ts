@@ -107,8 +107,8 @@ function albumTextMatches(
 }
 
 /** SPEC §9's sorts; the id breaks ties so pages never overlap or skip. */
-function sorted(query: AlbumsQuery, sort: AlbumSort) {
-  const selected = query.selectAll('albums');
+function sortedIds(query: AlbumsQuery, sort: AlbumSort) {
+  const selected = query.select('albums.id');
   switch (sort) {
     case 'name-asc':
     case 'name-desc': {
@@ -158,9 +158,24 @@ export async function listAlbumRows(
         .select((eb) => eb.fn.countAll().as('total'))
         .executeTakeFirst()
         .then((count) => toCount(count?.total)),
-    sorted(matching, sort).limit(page.limit).offset(page.offset).execute(),
+    pageOfAlbums(db, sortedIds(matching, sort).limit(page.limit).offset(page.offset)),
   ]);
   return { total, rows };
+}
+
+/**
+ * The page's ids are found first, from the sort's index alone, and only those albums are read:
+ * a page deep into the collection skips index entries, not whole rows.
+ */
+async function pageOfAlbums(
+  db: Kysely<Database>,
+  ids: SelectQueryBuilder<Database, 'albums', { id: number }>,
+) {
+  const order = (await ids.execute()).map((row) => row.id);
+  if (order.length === 0) return [];
+  const rows = await db.selectFrom('albums').selectAll().where('id', 'in', order).execute();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return order.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** The kept album count that answers a filter of one scope and no text, if there is one. */
