@@ -7,11 +7,8 @@ import { z } from 'zod';
 import { startFakeSpotify } from './fake-spotify';
 import { fixtureStreamingService } from './fixture-catalogue';
 
-/** Spotify's maintained OpenAPI description (2026), kept beside the project's specification. */
-const DESCRIPTION = path.resolve(
-  import.meta.dirname,
-  '../../../../shared/reference/spotify-web-api.openapi.yml',
-);
+/** Spotify's maintained OpenAPI description (2026), a copy kept with the tests. */
+const DESCRIPTION = path.resolve(import.meta.dirname, 'reference/spotify-web-api.openapi.yml');
 
 describe('the Spotify fake answers as Spotify’s OpenAPI description says', () => {
   let fake: Awaited<ReturnType<typeof startFakeSpotify>>;
