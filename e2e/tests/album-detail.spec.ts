@@ -222,6 +222,9 @@ async function openAlbumWithSpotifyLink(
 
 /** Clicks Open in Spotify and answers the address the new tab got and how long it took. */
 async function openInSpotify(page: Page, detail: AlbumDetailPage) {
+  // Hovering first waits until the link is visible and still, so the time below is the app's
+  // alone, not the page's while it settles.
+  await detail.openInSpotify().hover();
   const clickedAt = Date.now();
   const opened = page.waitForEvent('popup');
   await detail.openInSpotify().click();
