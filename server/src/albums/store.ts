@@ -244,6 +244,7 @@ export async function updateAlbum(
 /** Removes the album from the collection, its folders and tags; the tags themselves stay. */
 export async function deleteAlbum(db: Kysely<Database>, userId: number, albumId: number) {
   await db.transaction().execute(async (trx) => {
+    await lockUser(trx, userId);
     await trx
       .deleteFrom('albums')
       .where('id', '=', albumId)

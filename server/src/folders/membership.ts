@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { lockUser } from '../db/user-lock';
 import { notFound } from '../http/errors';
 import { ownsFolder } from './queries';
 
@@ -11,18 +12,22 @@ export async function setAlbumInFolder(
   albumId: number,
   inFolder: boolean,
 ) {
-  if (!(await ownsFolder(db, userId, folderId))) throw notFound('No such folder.');
-  if (inFolder) {
-    await db
-      .insertInto('folder_albums')
-      .values({ folder_id: folderId, album_id: albumId, added_at: new Date().toISOString() })
-      .onConflict((oc) => oc.columns(['folder_id', 'album_id']).doNothing())
-      .execute();
-  } else {
-    await db
-      .deleteFrom('folder_albums')
-      .where('folder_id', '=', folderId)
-      .where('album_id', '=', albumId)
-      .execute();
-  }
+  await db.transaction().execute(async (trx) => {
+    // The user's row first, as every write that moves their counts takes it (no deadlocks).
+    await lockUser(trx, userId);
+    if (!(await ownsFolder(trx, userId, folderId))) throw notFound('No such folder.');
+    if (inFolder) {
+      await trx
+        .insertInto('folder_albums')
+        .values({ folder_id: folderId, album_id: albumId, added_at: new Date().toISOString() })
+        .onConflict((oc) => oc.columns(['folder_id', 'album_id']).doNothing())
+        .execute();
+    } else {
+      await trx
+        .deleteFrom('folder_albums')
+        .where('folder_id', '=', folderId)
+        .where('album_id', '=', albumId)
+        .execute();
+    }
+  });
 }
