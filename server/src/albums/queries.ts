@@ -1,14 +1,9 @@
 import type { AlbumSort } from '@gatefold/contract/albums';
-import {
-  type Kysely,
-  PostgresAdapter,
-  type RawBuilder,
-  type SelectQueryBuilder,
-  sql,
-} from 'kysely';
+import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import { toCount } from '../db/count';
+import { isPostgres } from '../db/database';
 import type { Database } from '../db/schema';
 import { fts5PrefixQuery, nameRank, searchWords, startsWords } from '../db/search-text';
-import { toCount } from '../db/text-match';
 import { notFound } from '../http/errors';
 
 /** Which of a user's albums a list shows: all, or those in a folder, with a tag, genre or artist. */
@@ -100,8 +95,7 @@ function albumTextMatches(
   words: string[],
 ): RawBuilder<boolean> {
   if (words.length === 0) return sql<boolean>`1 = 0`;
-  if (db.getExecutor().adapter instanceof PostgresAdapter)
-    return startsWords(sql.ref('albums.search_text'), words);
+  if (isPostgres(db)) return startsWords(sql.ref('albums.search_text'), words);
   return sql<boolean>`albums.id in
     (select rowid from album_search where album_search match ${fts5PrefixQuery(userId, words)})`;
 }

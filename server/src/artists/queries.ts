@@ -1,9 +1,9 @@
 import type { Artist, ArtistSort } from '@gatefold/contract/artists';
 import type { Kysely } from 'kysely';
+import { toCount } from '../db/count';
 import { nameKey } from '../db/name-key';
 import type { Database } from '../db/schema';
 import { nameRank, searchWords, startsWords } from '../db/search-text';
-import { toCount } from '../db/text-match';
 
 export type ArtistQuery = {
   added_since?: string | undefined;

@@ -15,6 +15,11 @@ export function databaseTarget(databaseUrl: string | undefined, dataDir: string)
     : { kind: 'sqlite', file: path.join(dataDir, 'gatefold.sqlite') };
 }
 
+/** Which of the two databases a Kysely instance (or transaction) talks to. */
+export function isPostgres<T>(db: Kysely<T>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
 export function openDatabase(target: DatabaseTarget): Kysely<Database> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({
@@ -46,8 +51,13 @@ export function openDatabase(target: DatabaseTarget): Kysely<Database> {
  * PostgreSQL VACUUM also marks the new rows visible to all, so a page deep into a sort reads
  * its ids from the index alone.
  */
-export async function refreshPlannerStatistics(db: Kysely<Database>): Promise<void> {
-  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+export async function refreshPlannerStatistics(
+  db: Kysely<Database>,
+  { albumsAdded }: { albumsAdded: number },
+): Promise<void> {
+  // A smaller import changes no plan; the statistics are the whole database's, not the user's.
+  if (albumsAdded < 1_000) return;
+  if (isPostgres(db)) {
     await sql`vacuum (analyze) albums, album_artists, album_tags, album_genres, folder_albums, artists`.execute(
       db,
     );

@@ -1,4 +1,5 @@
-import { type Kysely, PostgresAdapter } from 'kysely';
+import type { Kysely } from 'kysely';
+import { isPostgres } from './database';
 import type { Database } from './schema';
 
 /**
@@ -9,6 +10,6 @@ import type { Database } from './schema';
  * time. Call it first inside the transaction.
  */
 export async function lockUser(trx: Kysely<Database>, userId: number): Promise<void> {
-  if (!(trx.getExecutor().adapter instanceof PostgresAdapter)) return;
+  if (!isPostgres(trx)) return;
   await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
 }

@@ -1,8 +1,8 @@
 import type { PastSearch } from '@gatefold/contract/discovery';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import { toCount } from '../db/count';
 import type { Database } from '../db/schema';
-import { toCount } from '../db/text-match';
 
 const PAST_SEARCH_LIMIT = 10;
 const storedFilters = z.record(z.string(), z.string());

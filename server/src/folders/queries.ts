@@ -1,8 +1,9 @@
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
+import { toCount } from '../db/count';
 import type { Database } from '../db/schema';
 import { nameRank, startsWords } from '../db/search-text';
-import { toCount } from '../db/text-match';
 import { notFound } from '../http/errors';
+import { parentsFirst } from './parents-first';
 
 export type FolderRow = {
   id: number;
@@ -119,26 +120,17 @@ function withSubtreeTotals(rows: CountedFolder[]): FolderRow[] {
     return { ...row, album_count, total_count: album_count };
   });
   const byId = new Map(folders.map((folder) => [folder.id, folder]));
-  const children = new Map<number, number[]>();
-  for (const folder of folders) {
-    if (folder.parent_id === null || !byId.has(folder.parent_id)) continue;
-    children.set(folder.parent_id, [...(children.get(folder.parent_id) ?? []), folder.id]);
-  }
-  // Breadth-first from the tops, then summed back up from the deepest.
-  const order = folders.filter((f) => f.parent_id === null || !byId.has(f.parent_id));
-  const seen = new Set(order.map((f) => f.id));
-  for (let i = 0; i < order.length; i += 1) {
-    for (const childId of children.get(order[i]?.id ?? -1) ?? []) {
-      const child = byId.get(childId);
-      if (child && !seen.has(childId)) {
-        seen.add(childId);
-        order.push(child);
-      }
-    }
-  }
+  const order = parentsFirst(
+    folders,
+    (folder) => folder.id,
+    (folder) => folder.parent_id,
+  );
+  const position = new Map(order.map((folder, index) => [folder.id, index]));
+  // Leaves first, each into a parent placed before it (never round a corrupt loop).
   for (const folder of order.reverse()) {
     const parent = folder.parent_id === null ? undefined : byId.get(folder.parent_id);
-    if (parent) parent.total_count += folder.total_count;
+    if (parent && (position.get(parent.id) ?? 0) < (position.get(folder.id) ?? 0))
+      parent.total_count += folder.total_count;
   }
   return folders;
 }

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
+import { toCount } from '../db/count';
 import { nameKey } from '../db/name-key';
 import type { Database } from '../db/schema';
 import { nameRank, searchText, searchWords, startsWords } from '../db/search-text';
-import { toCount } from '../db/text-match';
 
 /**
  * The ids of genres by their names' keys (db/name-key.ts), creating the missing ones; names

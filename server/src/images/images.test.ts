@@ -4,7 +4,7 @@ import { MAX_UPLOAD_BYTES, UPLOADED_IMAGE_PATH } from '@gatefold/contract/images
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { toCount } from '../db/text-match';
+import { toCount } from '../db/count';
 import { bearer, signIn, uniqueName, useTestApp } from '../testing/test-app';
 import { testDatabaseKinds } from '../testing/test-database';
 

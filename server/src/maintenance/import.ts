@@ -6,6 +6,7 @@ import { nameKey } from '../db/name-key';
 import type { Database } from '../db/schema';
 import { searchText } from '../db/search-text';
 import { lockUser } from '../db/user-lock';
+import { parentsFirst } from '../folders/parents-first';
 
 /** Albums written per transaction: each holds the database for tens of milliseconds at most. */
 const ALBUMS_PER_BATCH = 250;
@@ -36,7 +37,7 @@ export async function importCollection(
       return importAlbums(trx, userId, batch, { tagIds, folderIds });
     });
   }
-  await refreshPlannerStatistics(db);
+  await refreshPlannerStatistics(db, { albumsAdded });
   return {
     albums_added: albumsAdded,
     albums_skipped: collection.albums.length - albumsAdded,
@@ -83,43 +84,33 @@ async function importTags(trx: Kysely<Database>, userId: number, tags: Collectio
  * in the file, or that sits in a loop, goes to the root.
  */
 async function importFolders(trx: Kysely<Database>, userId: number, folders: ExportedFolder[]) {
-  const byKey = new Map(folders.map((folder) => [folder.key, folder]));
-  const children = new Map<number, ExportedFolder[]>();
-  for (const folder of folders) {
-    if (folder.parent_key === null || !byKey.has(folder.parent_key)) continue;
-    children.set(folder.parent_key, [...(children.get(folder.parent_key) ?? []), folder]);
-  }
   const folderIds = new Map<number, number>();
   const now = new Date().toISOString();
-  const place = async (top: ExportedFolder) => {
-    const queue = [top];
-    for (let folder = queue.shift(); folder; folder = queue.shift()) {
-      if (folderIds.has(folder.key)) continue;
-      const parentId =
-        folder === top || folder.parent_key === null ? null : folderIds.get(folder.parent_key);
-      const created = await trx
-        .insertInto('folders')
-        .values({
-          user_id: userId,
-          parent_id: parentId ?? null,
-          name: folder.name,
-          search_text: searchText(folder.name),
-          description: folder.description,
-          image_url: folder.image_url,
-          sort_order: folder.sort_order,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      folderIds.set(folder.key, created.id);
-      queue.push(...(children.get(folder.key) ?? []));
-    }
-  };
-  for (const folder of folders)
-    if (folder.parent_key === null || !byKey.has(folder.parent_key)) await place(folder);
-  // What is left hangs off a loop: its first folder becomes a root.
-  for (const folder of folders) if (!folderIds.has(folder.key)) await place(folder);
+  const ordered = parentsFirst(
+    folders,
+    (folder) => folder.key,
+    (folder) => folder.parent_key,
+  );
+  for (const folder of ordered) {
+    // A parent not created before its subfolder is missing or in a loop: the root, then.
+    const parentId = folder.parent_key === null ? undefined : folderIds.get(folder.parent_key);
+    const created = await trx
+      .insertInto('folders')
+      .values({
+        user_id: userId,
+        parent_id: parentId ?? null,
+        name: folder.name,
+        search_text: searchText(folder.name),
+        description: folder.description,
+        image_url: folder.image_url,
+        sort_order: folder.sort_order,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    folderIds.set(folder.key, created.id);
+  }
   return folderIds;
 }
 

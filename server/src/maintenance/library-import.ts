@@ -112,7 +112,7 @@ async function importLibrary(
       });
       if (page.items.length === 0 || offset + PAGE >= page.total) break;
     }
-    await refreshPlannerStatistics(db);
+    await refreshPlannerStatistics(db, { albumsAdded: added });
     const skipped = done - added - failed;
     const notes = [
       `Added ${added} albums`,

@@ -1,7 +1,7 @@
 import type { MaintenanceReport } from '@gatefold/contract/maintenance';
 import type { Kysely } from 'kysely';
+import { toCount } from '../db/count';
 import type { Database } from '../db/schema';
-import { toCount } from '../db/text-match';
 
 const LISTED = 50;
 

@@ -122,6 +122,28 @@ describe.each(testDatabaseKinds)('accent- and case-insensitive search on %s', (k
     ]);
   });
 
+  it('finds an album and a tag by their new names once renamed, and no longer by the old', async () => {
+    const { app } = testApp();
+    const token = await seed();
+    const [homogenic] = (await get('/api/v1/albums?q=homogenic', token)).json();
+    await app.inject({
+      method: 'PUT',
+      url: `/api/v1/albums/${homogenic.id}`,
+      headers: bearer(token),
+      payload: { name: 'Vespertine' },
+    });
+    await app.inject({
+      method: 'PUT',
+      url: `/api/v1/tags/${encodeURIComponent('Éxitos')}`,
+      headers: bearer(token),
+      payload: { name: 'Clásicos' },
+    });
+    expect(await albumNames('/api/v1/albums?q=homogenic', token)).toEqual([]);
+    expect(await albumNames('/api/v1/albums?q=vesper', token)).toEqual(['Vespertine']);
+    expect(await albumNames('/api/v1/albums?q=exitos', token)).toEqual([]);
+    expect(await albumNames('/api/v1/albums?q=clasicos', token)).toEqual(['Motomami']);
+  });
+
   it('ranks an exact name first, then names that start with the search', async () => {
     const { app } = testApp();
     const token = await signIn(app, uniqueName('Ranker'));

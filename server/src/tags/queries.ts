@@ -4,10 +4,10 @@ import {
   TRENDING_WINDOW_DAYS,
 } from '@gatefold/contract/tags';
 import type { Kysely } from 'kysely';
+import { toCount } from '../db/count';
 import { nameKey } from '../db/name-key';
 import type { Database } from '../db/schema';
 import { nameRank, searchText, searchWords, startsWords } from '../db/search-text';
-import { toCount } from '../db/text-match';
 import { conflict } from '../http/errors';
 
 const tagColumns = [

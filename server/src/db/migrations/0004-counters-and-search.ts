@@ -1,4 +1,5 @@
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { isPostgres } from '../database';
 import { searchText } from '../search-text';
 
 /**
@@ -7,7 +8,7 @@ import { searchText } from '../search-text';
  * transaction of each change, cascaded deletes included, whoever writes.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const postgres = isPostgres(db);
   const addColumn = (table: string, column: string, type: 'integer' | 'text', fallback?: 0 | '') =>
     db.schema
       .alterTable(table)
