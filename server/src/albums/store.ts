@@ -42,19 +42,16 @@ export async function insertAlbum(
   album: NewAlbum,
   addedAt = new Date().toISOString(),
 ): Promise<number> {
+  const stored = await insertAlbums(trx, userId, [{ ...album, added_at: addedAt }]);
+  const albumId = stored.get(album.spotify_id);
+  if (albumId !== undefined) return albumId;
   const existing = await trx
     .selectFrom('albums')
     .select('id')
     .where('user_id', '=', userId)
     .where('spotify_id', '=', album.spotify_id)
-    .executeTakeFirst();
-  if (existing) {
-    throw conflict(`"${album.name}" is already in your collection.`, { album_id: existing.id });
-  }
-  const stored = await insertAlbums(trx, userId, [{ ...album, added_at: addedAt }]);
-  const albumId = stored.get(album.spotify_id);
-  if (albumId === undefined) throw new Error('The album was not stored.');
-  return albumId;
+    .executeTakeFirstOrThrow();
+  throw conflict(`"${album.name}" is already in your collection.`, { album_id: existing.id });
 }
 
 /** Rows of one statement; kept well under SQLite's and PostgreSQL's limits on bound values. */
