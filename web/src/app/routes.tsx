@@ -1,5 +1,6 @@
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
+import { FullPageStatus } from '../components/FullPageStatus';
 import { LandingPage } from '../features/landing/LandingPage';
 import { RedirectIfSignedIn } from './auth/route-guards';
 import { NotFoundPage } from './NotFoundPage';
@@ -69,7 +70,11 @@ export const appRoutes: RouteObject[] = [
   // The token in its address was taken and swapped at startup (main.tsx).
   { path: '/auth/success', element: <Navigate to="/dashboard" replace /> },
   {
-    element: <RequireAuth />,
+    element: (
+      <Suspense fallback={<FullPageStatus>Loading your library…</FullPageStatus>}>
+        <RequireAuth />
+      </Suspense>
+    ),
     children: [
       { path: '/dashboard', element: <DashboardPage /> },
       { path: '/folders', element: <FoldersPage /> },
