@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -35,6 +36,12 @@ const environment = z
       .regex(/^[A-Za-z0-9+/_-]{43}=?$/, 'must be 32 bytes in base64 (openssl rand -base64 32)')
       .optional(),
     ALLOW_DEMO_SIGNIN: flag.default(false),
+    SQLITE_READERS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(16)
+      .default(Math.min(4, availableParallelism())),
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
@@ -64,6 +71,8 @@ export type Config = {
   dataDir: string;
   /** Unset means the embedded SQLite file in dataDir. */
   databaseUrl: string | undefined;
+  /** Threads that run SQLite's reads off the event loop; 0 runs them on it. */
+  sqliteReaders: number;
   streaming: { kind: 'demo' } | { kind: 'spotify'; clientId: string; clientSecret: string };
   spotifyApiUrl: string;
   spotifyAccountsUrl: string;
@@ -98,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaultWebDistDir?: string): 
     publicUrl: e.PUBLIC_URL ?? `http://127.0.0.1:${e.PORT}`,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    sqliteReaders: e.SQLITE_READERS,
     streaming:
       e.SPOTIFY_CLIENT_ID && e.SPOTIFY_CLIENT_SECRET
         ? { kind: 'spotify', clientId: e.SPOTIFY_CLIENT_ID, clientSecret: e.SPOTIFY_CLIENT_SECRET }

@@ -4,21 +4,32 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
+import { SqliteReadRoutingDialect } from './sqlite-read-routing';
+import { SqliteReaders } from './sqlite-readers';
 
 export type DatabaseTarget =
-  | { kind: 'sqlite'; file: string }
+  /** `readers`: reader threads for SELECTs (0 keeps every query on the main connection). */
+  | { kind: 'sqlite'; file: string; readers?: number }
   | { kind: 'postgres'; url: string; schema?: string };
 
-export function databaseTarget(databaseUrl: string | undefined, dataDir: string): DatabaseTarget {
+export function databaseTarget(
+  databaseUrl: string | undefined,
+  dataDir: string,
+  sqliteReaders = 0,
+): DatabaseTarget {
   return databaseUrl
     ? { kind: 'postgres', url: databaseUrl }
-    : { kind: 'sqlite', file: path.join(dataDir, 'gatefold.sqlite') };
+    : { kind: 'sqlite', file: path.join(dataDir, 'gatefold.sqlite'), readers: sqliteReaders };
 }
 
 /** Which of the two databases a Kysely instance (or transaction) talks to. */
 export function isPostgres<T>(db: Kysely<T>): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
+
+// A collection of 50,000 albums with its indexes is a few hundred MB; 64 MB of pages per
+// connection keeps the hot part of it (and an import's index updates) in memory, not 8 MB.
+const CACHE_KILOBYTES = 65_536;
 
 export function openDatabase(target: DatabaseTarget): Kysely<Database> {
   if (target.kind === 'postgres') {
@@ -37,12 +48,17 @@ export function openDatabase(target: DatabaseTarget): Kysely<Database> {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  // A collection of 50,000 albums with its indexes is a few hundred MB; 64 MB of pages keeps
-  // the hot part of it (and an import's index updates) in memory rather than 8 MB by default.
-  sqlite.pragma('cache_size = -65536');
+  sqlite.pragma(`cache_size = -${CACHE_KILOBYTES}`);
   // Fresh planner statistics for tables that changed a lot since they were last gathered.
   sqlite.pragma('optimize = 0x10002');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const readers = target.file === ':memory:' ? 0 : (target.readers ?? 0);
+  if (readers === 0)
+    return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const dialect = new SqliteReadRoutingDialect(
+    { database: sqlite },
+    new SqliteReaders({ file: target.file, count: readers, cacheKilobytes: CACHE_KILOBYTES }),
+  );
+  return new Kysely<Database>({ dialect });
 }
 
 /**

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { demoUserRow } from '../testing/factories';
 import { createTestDatabase, testDatabaseKinds } from '../testing/test-database';
 import { migrateToLatest } from './migrate';
 
@@ -12,17 +13,7 @@ describe.each(testDatabaseKinds)('the schema on %s', (kind) => {
     try {
       const user = await db
         .insertInto('users')
-        .values({
-          provider: 'demo',
-          provider_user_id: 'ada',
-          display_name: 'Ada',
-          profile_image_url: null,
-          streaming_access_token: null,
-          streaming_refresh_token: null,
-          streaming_token_expires_at: null,
-          created_at: now,
-          updated_at: now,
-        })
+        .values(demoUserRow('Ada'))
         .returning('id')
         .executeTakeFirstOrThrow();
       return await work(db, user.id);

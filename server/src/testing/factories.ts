@@ -6,6 +6,22 @@ import { bearer } from './test-app';
 /** A streaming-style album id nobody else in the test run has. */
 export const newSpotifyId = () => randomBytes(11).toString('hex');
 
+/** A demo user's row, for tests that write to the database directly. */
+export function demoUserRow(name: string) {
+  const now = new Date().toISOString();
+  return {
+    provider: 'demo' as const,
+    provider_user_id: name,
+    display_name: name,
+    profile_image_url: null,
+    streaming_access_token: null,
+    streaming_refresh_token: null,
+    streaming_token_expires_at: null,
+    created_at: now,
+    updated_at: now,
+  };
+}
+
 /** Adds an album through the API, as the app does; fields not given get plausible values. */
 export async function buildAlbum(
   app: FastifyInstance,

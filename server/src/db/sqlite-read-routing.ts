@@ -1,0 +1,126 @@
+import {
+  type CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  type QueryResult,
+  SelectQueryNode,
+  SqliteDialect,
+  type SqliteDialectConfig,
+  SqliteDriver,
+  type TransactionSettings,
+} from 'kysely';
+import type { SqliteReaders } from './sqlite-readers';
+
+/**
+ * SQLite with its SELECTs on reader threads. Kysely's driver keeps the one main connection for
+ * writes and transactions (a transaction reads its own uncommitted rows there); a SELECT outside a
+ * transaction goes to a reader, so a slow read never holds the event loop or waits for a write.
+ */
+export class SqliteReadRoutingDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+  readonly #readers: SqliteReaders;
+
+  constructor(config: SqliteDialectConfig, readers: SqliteReaders) {
+    super(config);
+    this.#config = config;
+    this.#readers = readers;
+  }
+
+  override createDriver(): Driver {
+    return new ReadRoutingDriver(new SqliteDriver(this.#config), this.#readers);
+  }
+}
+
+class ReadRoutingDriver implements Driver {
+  constructor(
+    private readonly writer: SqliteDriver,
+    private readonly readers: SqliteReaders,
+  ) {}
+
+  init(): Promise<void> {
+    return this.writer.init();
+  }
+
+  async acquireConnection(): Promise<RoutedConnection> {
+    return new RoutedConnection(this.writer, this.readers);
+  }
+
+  // SQLite has one isolation level: the settings have nothing to choose.
+  async beginTransaction(connection: RoutedConnection, _settings: TransactionSettings) {
+    await connection.begin();
+  }
+
+  async commitTransaction(connection: RoutedConnection) {
+    await this.writer.commitTransaction(connection.transaction());
+  }
+
+  async rollbackTransaction(connection: RoutedConnection) {
+    await this.writer.rollbackTransaction(connection.transaction());
+  }
+
+  async releaseConnection(connection: RoutedConnection) {
+    await connection.release();
+  }
+
+  async destroy() {
+    await this.readers.close();
+    await this.writer.destroy();
+  }
+}
+
+class RoutedConnection implements DatabaseConnection {
+  #transaction: DatabaseConnection | undefined;
+
+  constructor(
+    private readonly writer: SqliteDriver,
+    private readonly readers: SqliteReaders,
+  ) {}
+
+  /** Takes the main connection (waiting for any other transaction) until release. */
+  async begin() {
+    const connection = await this.writer.acquireConnection();
+    this.#transaction = connection;
+    await this.writer.beginTransaction(connection);
+  }
+
+  transaction(): DatabaseConnection {
+    if (!this.#transaction) throw new Error('No transaction is open on this connection.');
+    return this.#transaction;
+  }
+
+  async release() {
+    if (!this.#transaction) return;
+    this.#transaction = undefined;
+    await this.writer.releaseConnection();
+  }
+
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    if (this.#transaction) return this.#transaction.executeQuery(query);
+    if (SelectQueryNode.is(query.query)) {
+      // The rows are whatever the SELECT names; Kysely gives them their type from the query.
+      return { rows: (await this.readers.read(query.sql, query.parameters)) as R[] };
+    }
+    const connection = await this.writer.acquireConnection();
+    try {
+      return await connection.executeQuery(query);
+    } finally {
+      await this.writer.releaseConnection();
+    }
+  }
+
+  async *streamQuery<R>(
+    query: CompiledQuery,
+    chunkSize?: number,
+  ): AsyncIterableIterator<QueryResult<R>> {
+    if (this.#transaction) {
+      yield* this.#transaction.streamQuery(query, chunkSize);
+      return;
+    }
+    const connection = await this.writer.acquireConnection();
+    try {
+      yield* connection.streamQuery(query, chunkSize);
+    } finally {
+      await this.writer.releaseConnection();
+    }
+  }
+}

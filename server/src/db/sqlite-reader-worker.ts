@@ -1,0 +1,66 @@
+// One read-only connection to the SQLite file, on a thread of its own: the pool in
+// sqlite-readers.ts sends it SELECTs so that their time is not spent on the server's event loop.
+import { parentPort, workerData } from 'node:worker_threads';
+import SQLite from 'better-sqlite3';
+import { z } from 'zod';
+import type { ReadReply, ReadRequest } from './sqlite-readers';
+
+const { file, cacheKilobytes } = z
+  .object({ file: z.string(), cacheKilobytes: z.number().int() })
+  .parse(workerData);
+
+const STATEMENT_CACHE_SIZE = 256;
+
+let connection = open();
+let statements = new Map<string, SQLite.Statement>();
+let schemaVersion = currentSchemaVersion();
+
+function open() {
+  const sqlite = new SQLite(file, { readonly: true, fileMustExist: true });
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`cache_size = -${cacheKilobytes}`);
+  return sqlite;
+}
+
+function currentSchemaVersion(): number {
+  return Number(connection.pragma('schema_version', { simple: true }));
+}
+
+/**
+ * A connection keeps the planner statistics it read when it opened; the writer's ANALYZE after an
+ * import (or a migration) changes the schema version, and a fresh connection plans with the new ones.
+ */
+function reopenIfSchemaChanged() {
+  const version = currentSchemaVersion();
+  if (version === schemaVersion) return;
+  connection.close();
+  connection = open();
+  statements = new Map();
+  schemaVersion = currentSchemaVersion();
+}
+
+function prepared(sql: string): SQLite.Statement {
+  const cached = statements.get(sql);
+  if (cached) return cached;
+  if (statements.size >= STATEMENT_CACHE_SIZE) {
+    const oldest = statements.keys().next().value;
+    if (oldest !== undefined) statements.delete(oldest);
+  }
+  const statement = connection.prepare(sql);
+  statements.set(sql, statement);
+  return statement;
+}
+
+function read({ id, sql, parameters }: ReadRequest): ReadReply {
+  try {
+    reopenIfSchemaChanged();
+    return { id, rows: prepared(sql).all(parameters) };
+  } catch (error) {
+    const code = error instanceof SQLite.SqliteError ? error.code : undefined;
+    return { id, error: { message: error instanceof Error ? error.message : String(error), code } };
+  }
+}
+
+parentPort?.on('message', (request: ReadRequest) => {
+  parentPort?.postMessage(read(request));
+});

@@ -1,0 +1,111 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { type Kysely, sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { demoUserRow } from '../testing/factories';
+import { openDatabase } from './database';
+import { migrateToLatest } from './migrate';
+import type { Database } from './schema';
+import { SqliteReaders } from './sqlite-readers';
+
+const cleanups: (() => Promise<void> | void)[] = [];
+
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+function temporaryFile() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gatefold-readers-'));
+  cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+  return path.join(dir, 'gatefold.sqlite');
+}
+
+async function databaseWithReaders() {
+  const db = openDatabase({ kind: 'sqlite', file: temporaryFile(), readers: 2 });
+  cleanups.push(() => db.destroy());
+  await migrateToLatest(db);
+  return db;
+}
+
+async function addUser(db: Kysely<Database>, name: string) {
+  return db.insertInto('users').values(demoUserRow(name)).returning('id').executeTakeFirstOrThrow();
+}
+
+describe('SQLite reads on reader threads', () => {
+  it('sees every write committed before the read was sent', async () => {
+    const db = await databaseWithReaders();
+    for (const name of ['ada', 'björk', 'cai']) {
+      const { id } = await addUser(db, name);
+      const read = await db
+        .selectFrom('users')
+        .select('display_name')
+        .where('id', '=', id)
+        .execute();
+      expect(read).toEqual([{ display_name: name }]);
+    }
+  });
+
+  it('keeps a transaction on the main connection, whose uncommitted rows no reader sees', async () => {
+    const db = await databaseWithReaders();
+    await db.transaction().execute(async (trx) => {
+      await trx.insertInto('users').values(demoUserRow('Dana')).execute();
+      const inside = await trx.selectFrom('users').select('display_name').execute();
+      const outside = await db.selectFrom('users').select('display_name').execute();
+      expect(inside).toEqual([{ display_name: 'Dana' }]);
+      expect(outside).toEqual([]);
+    });
+    expect(await db.selectFrom('users').select('display_name').execute()).toEqual([
+      { display_name: 'Dana' },
+    ]);
+  });
+
+  it('answers reads while a write transaction is open', async () => {
+    const db = await databaseWithReaders();
+    await addUser(db, 'ed');
+    let readDuringWrite: unknown;
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable('users').set({ display_name: 'Edmund' }).execute();
+      readDuringWrite = await db.selectFrom('users').select('display_name').execute();
+    });
+    expect(readDuringWrite).toEqual([{ display_name: 'ed' }]);
+  });
+
+  it("fails a read with SQLite's own message and code", async () => {
+    const db = await databaseWithReaders();
+    const read = sql`select 1`.execute(db);
+    await expect(read).resolves.toBeDefined();
+    await expect(
+      db.selectFrom('users').select(sql<number>`no_such_function(id)`.as('x')).execute(),
+    ).rejects.toMatchObject({
+      message: 'no such function: no_such_function',
+      code: 'SQLITE_ERROR',
+    });
+  });
+
+  it('plans with the statistics the writer gathered after the reader opened', async () => {
+    const file = temporaryFile();
+    const writer = new SQLite(file);
+    cleanups.push(() => {
+      writer.close();
+    });
+    writer.pragma('journal_mode = WAL');
+    writer.exec('create table t (id integer primary key, x int, y int)');
+    writer.exec('create index t_x on t (x); create index t_y on t (y)');
+    const insert = writer.prepare('insert into t (x, y) values (?, ?)');
+    writer.transaction(() => {
+      for (let row = 0; row < 5_000; row++) insert.run(row, row % 2);
+    })();
+    const readers = new SqliteReaders({ file, count: 1, cacheKilobytes: 2_048 });
+    cleanups.push(() => readers.close());
+    const plan = async () =>
+      (await readers.read('explain query plan select * from t where x = ? and y = ?', [1, 1]))
+        .map((step) => String((step as { detail: string }).detail))
+        .join();
+
+    expect(await plan()).toContain('INDEX t_y');
+    writer.exec('analyze');
+    expect(await plan()).toContain('INDEX t_x');
+  });
+});
