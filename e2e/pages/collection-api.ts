@@ -50,6 +50,32 @@ export class CollectionApi {
     return ids;
   }
 
+  /**
+   * Many folders in one request, through the collection import: `parent` is the index of an
+   * earlier folder in the list. Their order among siblings is the list's.
+   */
+  async importFolders(folders: { name: string; parent: number | null }[]): Promise<void> {
+    const response = await this.request.post('/api/v1/maintenance/import', {
+      headers: this.headers,
+      data: {
+        format: 'gatefold-export',
+        version: 1,
+        exported_at: new Date().toISOString(),
+        tags: [],
+        folders: folders.map(({ name, parent }, key) => ({
+          key,
+          parent_key: parent,
+          name,
+          description: null,
+          image_url: null,
+          sort_order: key,
+        })),
+        albums: [],
+      },
+    });
+    expect(response.status()).toBe(200);
+  }
+
   /** A catalogue album added as a user would: the server fetches tracks and genres. */
   async addFromCatalogue(query: string, name: string): Promise<number> {
     const search = await this.request.get(

@@ -74,14 +74,11 @@ export class FoldersPage {
     await expect(this.collapseButton(name)).toBeVisible();
   }
 
-  /** Every shown folder, one dash per level: ['Jazz', '-Bebop', 'Rock']. */
+  /** Every folder row in the page, one dash per level: ['Jazz', '-Bebop', 'Rock']. */
   async outline(): Promise<string[]> {
     return this.tree().evaluate((tree) =>
       Array.from(tree.querySelectorAll('[data-folder-row]'), (row) => {
-        let depth = 0;
-        for (let at = row.parentElement; at && at !== tree; at = at.parentElement) {
-          if (at.tagName === 'UL') depth += 1;
-        }
+        const depth = Number(row.getAttribute('data-depth'));
         const name = row.querySelector('[aria-label^="Drag "]')?.getAttribute('aria-label') ?? '';
         return `${'-'.repeat(depth)}${name.slice('Drag '.length)}`;
       }),

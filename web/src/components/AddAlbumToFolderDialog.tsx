@@ -281,15 +281,14 @@ function AlbumModePicker({
           No folders available. Create a folder first.
         </p>
       ) : (
-        <div className="max-h-[20rem] overflow-y-auto rounded-lg border border-gray-200 p-1 dark:border-gray-800">
-          <FolderPickerTree
-            nodes={tree}
-            selectedId={selectedId}
-            onSelect={setSelectedId}
-            label="Folders"
-            unavailable={unavailable}
-          />
-        </div>
+        <FolderPickerTree
+          nodes={tree}
+          selectedId={selectedId}
+          onSelect={setSelectedId}
+          label="Folders"
+          unavailable={unavailable}
+          className="max-h-[20rem] overflow-y-auto rounded-lg border border-gray-200 p-1 dark:border-gray-800"
+        />
       )}
       <div className="flex justify-end gap-3">
         <Button onClick={onDone}>Cancel</Button>

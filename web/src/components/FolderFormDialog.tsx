@@ -245,21 +245,20 @@ function FolderForm({ folder, defaultParentId, nameRef, onDone }: FolderFormProp
               placeholder="Filter folders..."
               className={fieldClass}
             />
-            <div className="mt-2 max-h-[15rem] overflow-y-auto rounded-lg border border-gray-200 p-1 dark:border-gray-800">
-              {shownTree.length === 0 ? (
-                <p className="p-2 text-sm text-gray-600 dark:text-gray-400">
-                  No folders match “{parentFilter.trim()}”.
-                </p>
-              ) : (
-                <FolderPickerTree
-                  nodes={shownTree}
-                  selectedId={parentId}
-                  onSelect={setParentId}
-                  label="Parent folders"
-                  forceExpanded={parentFilter.trim() !== ''}
-                />
-              )}
-            </div>
+            {shownTree.length === 0 ? (
+              <p className="mt-2 rounded-lg border border-gray-200 p-3 text-sm text-gray-600 dark:border-gray-800 dark:text-gray-400">
+                No folders match “{parentFilter.trim()}”.
+              </p>
+            ) : (
+              <FolderPickerTree
+                nodes={shownTree}
+                selectedId={parentId}
+                onSelect={setParentId}
+                label="Parent folders"
+                forceExpanded={parentFilter.trim() !== ''}
+                className="mt-2 max-h-[15rem] overflow-y-auto rounded-lg border border-gray-200 p-1 dark:border-gray-800"
+              />
+            )}
           </>
         )}
       </fieldset>

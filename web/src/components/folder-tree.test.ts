@@ -5,6 +5,7 @@ import {
   type FolderNode,
   filterFolderTree,
   subtreeOf,
+  visibleRows,
   withoutFolder,
 } from './folder-tree';
 
@@ -66,5 +67,28 @@ describe('subtreeOf', () => {
     expect(outline(subtreeOf(tree, 2) ?? [])).toEqual(['Bebop', '-Hard bop', 'Modal']);
     expect(subtreeOf(tree, 5)).toEqual([]);
     expect(subtreeOf(tree, 42)).toBeNull();
+  });
+});
+
+describe('visibleRows', () => {
+  const tree = buildFolderTree(folders);
+  const shown = (open: number[], emptyZones = false) =>
+    visibleRows(tree, (id) => open.includes(id), { emptyZones }).map((row) =>
+      row.kind === 'folder'
+        ? `${row.expanded ? 'v' : '>'}${row.node.folder.name}`
+        : `(into ${row.node.folder.name})`,
+    );
+
+  it('shows only the roots while every folder is closed', () => {
+    expect(shown([])).toEqual(['>Jazz', '>Rock']);
+  });
+
+  it("shows an open folder's children under it, in the tree's order", () => {
+    expect(shown([2])).toEqual(['vJazz', '>Bebop', '>Modal', '>Rock']);
+  });
+
+  it('puts a drop zone under an open folder with no children, when asked', () => {
+    expect(shown([1, 5], true)).toEqual(['>Jazz', 'vRock', 'vPunk', '(into Punk)']);
+    expect(shown([1, 5])).toEqual(['>Jazz', 'vRock', 'vPunk']);
   });
 });

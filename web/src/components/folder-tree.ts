@@ -64,3 +64,31 @@ export function subtreeOf(nodes: readonly FolderNode[], folderId: number): Folde
   }
   return null;
 }
+
+/** One row of a tree as shown: a folder, or the drop zone inside an open folder with no children. */
+export type VisibleFolderRow =
+  | { kind: 'folder'; node: FolderNode; expanded: boolean }
+  | { kind: 'empty'; node: FolderNode };
+
+/**
+ * The rows a tree shows, top to bottom, for a list that renders only those on screen: each folder,
+ * then, when it is open, its children or (with `emptyZones`) the zone that takes drops into it.
+ */
+export function visibleRows(
+  nodes: readonly FolderNode[],
+  isExpanded: (folderId: number) => boolean,
+  { emptyZones = false }: { emptyZones?: boolean } = {},
+): VisibleFolderRow[] {
+  const rows: VisibleFolderRow[] = [];
+  const visit = (level: readonly FolderNode[]) => {
+    for (const node of level) {
+      const expanded = isExpanded(node.folder.id);
+      rows.push({ kind: 'folder', node, expanded });
+      if (!expanded) continue;
+      if (node.children.length > 0) visit(node.children);
+      else if (emptyZones) rows.push({ kind: 'empty', node });
+    }
+  };
+  visit(nodes);
+  return rows;
+}

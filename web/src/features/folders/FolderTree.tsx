@@ -7,6 +7,7 @@ import {
   DragOverlay,
   type KeyboardCoordinateGetter,
   KeyboardSensor,
+  MeasuringStrategy,
   type Over,
   PointerSensor,
   type UniqueIdentifier,
@@ -18,19 +19,12 @@ import {
 } from '@dnd-kit/core';
 import { getEventCoordinates } from '@dnd-kit/utilities';
 import type { Folder } from '@gatefold/contract/folders';
-import {
-  ChevronDown,
-  ChevronRight,
-  Eye,
-  Folder as FolderIcon,
-  GripVertical,
-  Pencil,
-  Trash2,
-} from 'lucide-react';
-import { type ReactNode, useRef, useState } from 'react';
+import { Eye, Folder as FolderIcon, GripVertical, Pencil, Trash2 } from 'lucide-react';
+import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { buttonStyles } from '../../components/Button';
-import type { FolderNode } from '../../components/folder-tree';
+import { ExpandToggle } from '../../components/ExpandToggle';
+import { type FolderNode, visibleRows } from '../../components/folder-tree';
 import {
   canDrop,
   type DropTarget,
@@ -38,6 +32,7 @@ import {
   type ReorderItem,
   reorderForDrop,
 } from './folder-reorder';
+import { VirtualFolderList } from './VirtualFolderList';
 
 /** SPEC §9: each level of the tree is indented this much. */
 export const TREE_INDENT_PX = 14;
@@ -216,26 +211,37 @@ export function FolderTree({
     onDragCancel: ({ active }) => `Moving ${nameOf(active.id)} was cancelled.`,
   };
 
-  const renderNodes = (level: readonly FolderNode[]): ReactNode =>
-    level.map((node) => (
-      <FolderTreeItem
-        key={node.folder.id}
-        node={node}
-        expanded={expanded.has(node.folder.id)}
-        onToggle={toggle}
-        readOnly={readOnly}
-        onEdit={onEdit}
-        onDelete={onDelete}
-        target={target}
-        activeId={activeId}
-        renderChildren={renderNodes}
-      />
-    ));
+  const rows = useMemo(
+    () => visibleRows(nodes, (folderId) => expanded.has(folderId), { emptyZones: true }),
+    [nodes, expanded],
+  );
 
   const list = (
-    <ul aria-label={label} className="space-y-1">
-      {renderNodes(nodes)}
-    </ul>
+    <VirtualFolderList
+      rows={rows}
+      label={label}
+      renderRow={(row) =>
+        row.kind === 'folder' ? (
+          <FolderTreeItem
+            node={row.node}
+            expanded={row.expanded}
+            onToggle={toggle}
+            readOnly={readOnly}
+            onEdit={onEdit}
+            onDelete={onDelete}
+            target={target}
+            activeId={activeId}
+          />
+        ) : (
+          <EmptyFolderZone
+            folder={row.node.folder}
+            depth={row.node.depth}
+            readOnly={readOnly}
+            highlighted={target?.folderId === row.node.folder.id && target.position === 'inside'}
+          />
+        )
+      }
+    />
   );
   if (readOnly) return list;
 
@@ -244,6 +250,8 @@ export function FolderTree({
     <DndContext
       sensors={sensors}
       collisionDetection={rowUnderPoint}
+      // Rows mount and unmount as the page scrolls during a drag: measure the new ones too.
+      measuring={{ droppable: { strategy: MeasuringStrategy.Always } }}
       accessibility={{
         announcements,
         screenReaderInstructions: {
@@ -298,7 +306,6 @@ interface FolderTreeItemProps {
   onDelete?: (folder: Folder) => void;
   target: DropTarget | null;
   activeId: number | null;
-  renderChildren: (nodes: readonly FolderNode[]) => ReactNode;
 }
 
 function FolderTreeItem({
@@ -310,102 +317,88 @@ function FolderTreeItem({
   onDelete,
   target,
   activeId,
-  renderChildren,
 }: FolderTreeItemProps) {
-  const { folder, depth, children } = node;
+  const { folder, depth } = node;
   const dragging = activeId === folder.id;
   const targeted = target?.folderId === folder.id ? target.position : null;
   const count = folder.album_count;
 
   return (
-    <li>
-      <FolderRow folder={folder} readOnly={readOnly} dragging={dragging} targeted={targeted}>
-        {(handle) => (
-          <div
-            className="flex min-w-0 flex-1 flex-wrap items-center gap-2"
-            style={{ paddingLeft: depth * TREE_INDENT_PX }}
-          >
-            {handle}
-            <button
-              type="button"
-              onClick={() => onToggle(folder.id)}
-              aria-expanded={expanded}
-              aria-label={`${expanded ? 'Collapse' : 'Expand'} ${folder.name}`}
-              className="rounded p-1 text-gray-600 hover:bg-gray-100 dark:text-gray-400 dark:hover:bg-gray-800"
-            >
-              {expanded ? (
-                <ChevronDown aria-hidden="true" className="size-4" />
-              ) : (
-                <ChevronRight aria-hidden="true" className="size-4" />
-              )}
-            </button>
-            <span className="flex size-9 shrink-0 items-center justify-center overflow-hidden rounded-lg bg-indigo-50 text-indigo-600 dark:bg-indigo-500/15 dark:text-indigo-300">
-              {folder.image_url ? (
-                <img src={folder.image_url} alt="" className="size-full object-cover" />
-              ) : (
-                <FolderIcon aria-hidden="true" className="size-5" />
-              )}
-            </span>
-            <span className="min-w-0 flex-1">
-              <span className="block truncate font-medium text-gray-900 dark:text-gray-100">
-                {folder.name}
-              </span>
-              <span className="block text-xs text-gray-600 dark:text-gray-400">
-                {count} {count === 1 ? 'album' : 'albums'}
-              </span>
-            </span>
-            <span className="flex shrink-0 items-center gap-1">
-              <Link
-                to={`/folders/${folder.id}`}
-                aria-label={`View ${folder.name}`}
-                className={buttonStyles('ghost', 'sm')}
-              >
-                <Eye aria-hidden="true" className="size-4" />
-                View
-              </Link>
-              {!readOnly && (
-                <>
-                  <button
-                    type="button"
-                    onClick={() => onEdit?.(folder)}
-                    aria-label={`Edit ${folder.name}`}
-                    className={buttonStyles('ghost', 'sm')}
-                  >
-                    <Pencil aria-hidden="true" className="size-4" />
-                    Edit
-                  </button>
-                  <button
-                    type="button"
-                    onClick={() => onDelete?.(folder)}
-                    aria-label={`Delete ${folder.name}`}
-                    className={`${buttonStyles('ghost', 'sm')} text-red-700 hover:text-red-800 dark:text-red-400 dark:hover:text-red-300`}
-                  >
-                    <Trash2 aria-hidden="true" className="size-4" />
-                    Delete
-                  </button>
-                </>
-              )}
-            </span>
-          </div>
-        )}
-      </FolderRow>
-      {expanded &&
-        (children.length > 0 ? (
-          <ul className="mt-1 space-y-1">{renderChildren(children)}</ul>
-        ) : (
-          <EmptyFolderZone
-            folder={folder}
-            depth={depth}
-            readOnly={readOnly}
-            highlighted={targeted === 'inside'}
+    <FolderRow
+      folder={folder}
+      depth={depth}
+      readOnly={readOnly}
+      dragging={dragging}
+      targeted={targeted}
+    >
+      {(handle) => (
+        <div
+          className="flex min-w-0 flex-1 flex-wrap items-center gap-2"
+          style={{ paddingLeft: depth * TREE_INDENT_PX }}
+        >
+          {handle}
+          <ExpandToggle
+            name={folder.name}
+            expanded={expanded}
+            onToggle={() => onToggle(folder.id)}
           />
-        ))}
-    </li>
+          <span className="flex size-9 shrink-0 items-center justify-center overflow-hidden rounded-lg bg-indigo-50 text-indigo-600 dark:bg-indigo-500/15 dark:text-indigo-300">
+            {folder.image_url ? (
+              <img src={folder.image_url} alt="" className="size-full object-cover" />
+            ) : (
+              <FolderIcon aria-hidden="true" className="size-5" />
+            )}
+          </span>
+          <span className="min-w-0 flex-1">
+            <span className="block truncate font-medium text-gray-900 dark:text-gray-100">
+              {folder.name}
+            </span>
+            <span className="block text-xs text-gray-600 dark:text-gray-400">
+              {count} {count === 1 ? 'album' : 'albums'}
+            </span>
+          </span>
+          <span className="flex shrink-0 items-center gap-1">
+            <Link
+              to={`/folders/${folder.id}`}
+              aria-label={`View ${folder.name}`}
+              className={buttonStyles('ghost', 'sm')}
+            >
+              <Eye aria-hidden="true" className="size-4" />
+              View
+            </Link>
+            {!readOnly && (
+              <>
+                <button
+                  type="button"
+                  onClick={() => onEdit?.(folder)}
+                  aria-label={`Edit ${folder.name}`}
+                  className={buttonStyles('ghost', 'sm')}
+                >
+                  <Pencil aria-hidden="true" className="size-4" />
+                  Edit
+                </button>
+                <button
+                  type="button"
+                  onClick={() => onDelete?.(folder)}
+                  aria-label={`Delete ${folder.name}`}
+                  className={`${buttonStyles('ghost', 'sm')} text-red-700 hover:text-red-800 dark:text-red-400 dark:hover:text-red-300`}
+                >
+                  <Trash2 aria-hidden="true" className="size-4" />
+                  Delete
+                </button>
+              </>
+            )}
+          </span>
+        </div>
+      )}
+    </FolderRow>
   );
 }
 
 interface FolderRowProps {
   folder: Folder;
+  /** The folder's level in the tree, 0 at the top (the rows themselves are one flat list). */
+  depth: number;
   readOnly: boolean;
   dragging: boolean;
   targeted: DropTarget['position'] | null;
@@ -421,16 +414,28 @@ function targetClass(targeted: FolderRowProps['targeted']) {
 }
 
 /** One folder's row; in the editable tree it is also a drop target and its handle drags it. */
-function FolderRow({ folder, readOnly, dragging, targeted, children }: FolderRowProps) {
-  if (readOnly) return <div className={`${rowClass} ${targetClass(null)}`}>{children(null)}</div>;
+function FolderRow({ folder, depth, readOnly, dragging, targeted, children }: FolderRowProps) {
+  if (readOnly) {
+    return (
+      <div data-depth={depth} className={`${rowClass} ${targetClass(null)}`}>
+        {children(null)}
+      </div>
+    );
+  }
   return (
-    <DraggableRow folder={folder} dragging={dragging} targeted={targeted}>
+    <DraggableRow folder={folder} depth={depth} dragging={dragging} targeted={targeted}>
       {children}
     </DraggableRow>
   );
 }
 
-function DraggableRow({ folder, dragging, targeted, children }: Omit<FolderRowProps, 'readOnly'>) {
+function DraggableRow({
+  folder,
+  depth,
+  dragging,
+  targeted,
+  children,
+}: Omit<FolderRowProps, 'readOnly'>) {
   const { active } = useDndContext();
   const draggable = useDraggable({ id: folder.id });
   const droppable = useDroppable({ id: folder.id, disabled: active?.id === folder.id });
@@ -453,6 +458,7 @@ function DraggableRow({ folder, dragging, targeted, children }: Omit<FolderRowPr
         droppable.setNodeRef(element);
       }}
       data-folder-row=""
+      data-depth={depth}
       data-drop-position={targeted ?? undefined}
       className={`${rowClass} ${targetClass(targeted)} ${dragging ? 'opacity-50' : ''}`}
     >
@@ -484,7 +490,7 @@ function EmptyFolderZone({
   highlighted: boolean;
 }) {
   const text = `Drop folders here to nest under ${folder.name}`;
-  const className = `mt-1 rounded-xl border-2 border-dashed px-3 py-3 text-center text-sm text-gray-600 dark:text-gray-400 ${
+  const className = `rounded-xl border-2 border-dashed px-3 py-3 text-center text-sm text-gray-600 dark:text-gray-400 ${
     highlighted
       ? 'border-indigo-500 bg-indigo-50 dark:bg-indigo-500/15'
       : 'border-gray-300 dark:border-gray-700'
@@ -493,7 +499,7 @@ function EmptyFolderZone({
   if (readOnly) {
     // Nothing can be dropped in the read-only tree.
     return (
-      <p className="mt-1 px-3 py-2 text-sm text-gray-600 dark:text-gray-400" style={indent}>
+      <p className="px-3 py-2 text-sm text-gray-600 dark:text-gray-400" style={indent}>
         No subfolders.
       </p>
     );
