@@ -6,7 +6,8 @@ import type { CollectionExport } from '@gatefold/contract/maintenance';
  * and genres drawn from pools of 5,000, 300 and 60 (fewer for a small collection). Some names are
  * accented, as real ones are.
  */
-const WORDS = [
+/** The words album, artist and folder names are made of. */
+export const NAME_WORDS = [
   'Blue',
   'Night',
   'River',
@@ -42,7 +43,7 @@ export function collectionBatches({ albums, batches }: BenchShape): CollectionEx
   };
   const below = (n: number) => Math.floor(random() * n);
   const pick = <T>(list: T[]) => list[below(list.length)] as T;
-  const word = () => pick(WORDS);
+  const word = () => pick(NAME_WORDS);
   const perBatch = Math.ceil(albums / batches);
   const artists = Array.from(
     { length: Math.max(5, Math.round(albums / 10)) },

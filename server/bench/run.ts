@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { collectionBatches } from './collection';
+import { collectionBatches, NAME_WORDS } from './collection';
 import type { DatabaseFloor } from './database-floors';
 
 /**
@@ -104,7 +104,27 @@ async function findTargets(server: Server, token: string): Promise<Targets> {
   };
 }
 
-function scenarios(t: Targets, albums: number): [string, string][] {
+const SORTS = ['added-desc', 'added-asc', 'name-asc', 'name-desc', 'year-desc', 'artist-asc'];
+
+/**
+ * Paths that no kept result answers: more distinct filters than the server keeps (64), asked in
+ * turn, so every request computes its matches afresh.
+ */
+const everyTextFilter = NAME_WORDS.flatMap((word) =>
+  SORTS.map((sort) => `/api/v1/albums?limit=24&sort=${sort}&q=${encodeURIComponent(word)}`),
+);
+const everySearchPrefix = [
+  ...new Set(
+    NAME_WORDS.flatMap((word) =>
+      Array.from({ length: word.length - 1 }, (_, cut) => word.slice(0, 2 + cut)),
+    ),
+  ),
+].map((prefix) => `/api/v1/search?q=${encodeURIComponent(prefix)}`);
+
+/** A scenario asks one path, or each of several in turn. */
+type Scenario = [name: string, paths: string | string[]];
+
+function scenarios(t: Targets, albums: number): Scenario[] {
   return [
     ['auth/me', '/api/v1/auth/me'],
     ['albums, newest first', '/api/v1/albums?limit=24&sort=added-desc'],
@@ -112,6 +132,7 @@ function scenarios(t: Targets, albums: number): [string, string][] {
     ['albums by artist', '/api/v1/albums?limit=24&sort=artist-asc'],
     ['albums by year', '/api/v1/albums?limit=24&sort=year-desc'],
     ['albums filtered by text', '/api/v1/albums?limit=24&q=velvet'],
+    ['albums filtered by text, a new filter each time', everyTextFilter],
     ['album detail', `/api/v1/albums/${t.albumId}`],
     ['folders', '/api/v1/folders'],
     ['folder detail', `/api/v1/folders/${t.folderId}`],
@@ -128,6 +149,7 @@ function scenarios(t: Targets, albums: number): [string, string][] {
     ['artist', `/api/v1/artists/${t.artist}`],
     ['artist albums', `/api/v1/artists/${t.artist}/albums?limit=24`],
     ['collection search', '/api/v1/search?q=velv'],
+    ['collection search, a new prefix each time', everySearchPrefix],
     ['search suggestions', '/api/v1/search/suggestions?q=vel'],
     ['health', '/api/health'],
   ];
@@ -149,6 +171,20 @@ async function load(url: string, token?: string, requests?: autocannon.Request[]
     p99: result.latency.p99,
     failed: result.non2xx + result.errors,
   };
+}
+
+function loadScenario(server: Server, paths: string | string[], token: string): Promise<Load> {
+  if (typeof paths === 'string') return load(`${server.url}${paths}`, token);
+  let next = 0;
+  return load(`${server.url}/`, token, [
+    {
+      method: 'GET',
+      setupRequest: (request) => {
+        request.path = paths[next++ % paths.length] ?? '/';
+        return request;
+      },
+    },
+  ]);
 }
 
 function median(runs: Load[]): Load {
@@ -217,11 +253,11 @@ async function benchDatabase(kind: string, port: number) {
     );
     console.log('|---|---|---|---|---|---|---|');
     let worstLoop = 0;
-    for (const [index, [name, smallPath]] of smallScenarios.entries()) {
-      const bigPath = bigScenarios[index]?.[1] ?? smallPath;
-      const before = await load(`${server.url}${smallPath}`, small);
+    for (const [index, [name, smallPaths]] of smallScenarios.entries()) {
+      const bigPaths = bigScenarios[index]?.[1] ?? smallPaths;
+      const before = await loadScenario(server, smallPaths, small);
       await server.ask({ kind: 'loop-delay' });
-      const after = await load(`${server.url}${bigPath}`, big);
+      const after = await loadScenario(server, bigPaths, big);
       const loop = await server.ask<{ maxMs: number }>({ kind: 'loop-delay' });
       worstLoop = Math.max(worstLoop, loop.maxMs);
       const failed =

@@ -2,6 +2,7 @@ import type { AlbumSort } from '@gatefold/contract/albums';
 import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import { toCount } from '../db/count';
 import { isPostgres } from '../db/database';
+import { libraryResults } from '../db/library-results';
 import type { Database } from '../db/schema';
 import { fts5PrefixQuery, nameRank, searchWords, startsWords } from '../db/search-text';
 import { notFound } from '../http/errors';
@@ -135,8 +136,16 @@ function sortedIds(query: AlbumsQuery, sort: AlbumSort) {
 }
 
 /**
- * One page of albums and the count of all that match: two queries whatever the collection's size.
- * Without a text filter the count is the one kept on the user, folder, tag, genre or artist.
+ * A text filter's matches in one order, kept per user until their library changes: a broad word
+ * matches thousands of albums, and counting and sorting them again for every page would cost
+ * tens of milliseconds. 64 filters of at most a collection's ids each.
+ */
+const keptTextMatches = libraryResults<number[]>(64);
+
+/**
+ * One page of albums and the count of all that match. Without a text filter: two queries whatever
+ * the collection's size, the count being the one kept on the user, folder, tag, genre or artist.
+ * With one: the ordered matches, computed once a library version, sliced.
  */
 export async function listAlbumRows(
   db: Kysely<Database>,
@@ -146,26 +155,38 @@ export async function listAlbumRows(
   page: Page,
 ) {
   const matching = albumsMatching(db, userId, filter);
+  if (filter.q) {
+    const ids = await keptTextMatches(db, userId, JSON.stringify([filter, sort]), async () =>
+      (await sortedIds(matching, sort).execute()).map((row) => row.id),
+    );
+    const rows = await albumsInOrder(db, ids.slice(page.offset, page.offset + page.limit));
+    return { total: ids.length, rows };
+  }
   const [total, rows] = await Promise.all([
     keptCount(db, userId, filter) ??
       matching
         .select((eb) => eb.fn.countAll().as('total'))
         .executeTakeFirst()
         .then((count) => toCount(count?.total)),
-    pageOfAlbums(db, sortedIds(matching, sort).limit(page.limit).offset(page.offset)),
+    sortedIds(matching, sort)
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute()
+      .then((found) =>
+        albumsInOrder(
+          db,
+          found.map((row) => row.id),
+        ),
+      ),
   ]);
   return { total, rows };
 }
 
 /**
- * The page's ids are found first, from the sort's index alone, and only those albums are read:
- * a page deep into the collection skips index entries, not whole rows.
+ * The albums of a page, whose ids came first from the sort's index alone: a page deep into the
+ * collection skips index entries, not whole rows.
  */
-async function pageOfAlbums(
-  db: Kysely<Database>,
-  ids: SelectQueryBuilder<Database, 'albums', { id: number }>,
-) {
-  const order = (await ids.execute()).map((row) => row.id);
+async function albumsInOrder(db: Kysely<Database>, order: number[]) {
   if (order.length === 0) return [];
   const rows = await db.selectFrom('albums').selectAll().where('id', 'in', order).execute();
   const byId = new Map(rows.map((row) => [row.id, row]));

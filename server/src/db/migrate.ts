@@ -4,6 +4,7 @@ import * as sortIndexes from './migrations/0002-sort-indexes';
 import * as jobs from './migrations/0003-jobs';
 import * as countersAndSearch from './migrations/0004-counters-and-search';
 import * as nameKeys from './migrations/0005-name-keys';
+import * as libraryVersion from './migrations/0006-library-version';
 import type { Database } from './schema';
 
 /** Migrations are bundled with the server, so they are listed here rather than read from disk. */
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '0003-jobs': jobs,
   '0004-counters-and-search': countersAndSearch,
   '0005-name-keys': nameKeys,
+  '0006-library-version': libraryVersion,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -37,6 +37,8 @@ export type UsersTable = {
   album_count: Generated<number>;
   /** Counts changes to the user's folders and their albums (a trigger): the folder list's ETag. */
   folders_version: Generated<number>;
+  /** Counts changes to the user's albums, tags and taggings (triggers): what kept search results are valid for. */
+  library_version: Generated<number>;
   /** Streaming-service tokens, encrypted (auth/secret-box.ts); never sent to the browser. */
   streaming_access_token: string | null;
   streaming_refresh_token: string | null;

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { presentAlbums } from '../albums/present';
 import { searchAlbumRows } from '../albums/queries';
 import { listArtists } from '../artists/queries';
+import { libraryResults } from '../db/library-results';
 import type { Database } from '../db/schema';
 import { searchWords } from '../db/search-text';
 import { presentFolder } from '../folders/present';
@@ -11,10 +12,27 @@ import { listGenres } from '../genres/queries';
 import { listTags } from '../tags/queries';
 
 /**
+ * Searches kept per user until their library or folders change: typeahead asks for the same few
+ * letters again and again, and a broad prefix ranks thousands of albums.
+ */
+const keptSearches = libraryResults<CollectionSearchResults>(64);
+
+/**
  * Up to `perKind` albums, artists, tags, folders and genres whose names have words starting with
  * q's, regardless of case and accents, exact and prefix name matches first: a fixed set of queries.
  */
-export async function searchCollection(
+export function searchCollection(
+  db: Kysely<Database>,
+  userId: number,
+  q: string,
+  perKind: number,
+): Promise<CollectionSearchResults> {
+  return keptSearches(db, userId, `${perKind}\u0000${searchWords(q).join(' ')}`, () =>
+    searchEveryKind(db, userId, q, perKind),
+  );
+}
+
+async function searchEveryKind(
   db: Kysely<Database>,
   userId: number,
   q: string,

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { buildAlbum, tagAlbum } from '../testing/factories';
+import { bearer, signIn, uniqueName, useTestApp } from '../testing/test-app';
+import { testDatabaseKinds } from '../testing/test-database';
+
+/** Text results are kept between requests; every change to what they are made of must show. */
+describe.each(testDatabaseKinds)('kept text results on %s', (kind) => {
+  const testApp = useTestApp(kind);
+  const call = (
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    token: string,
+    payload?: object,
+  ) => testApp().app.inject({ method, url, headers: bearer(token), payload });
+
+  async function filtered(token: string, url: string) {
+    const response = await call('GET', url, token);
+    const body = response.json();
+    // A folder's page holds its albums beside the folder.
+    const albums: { name: string }[] = Array.isArray(body) ? body : body.albums;
+    return { names: albums.map((album) => album.name), total: response.headers['x-total-count'] };
+  }
+
+  it("follow albums, taggings, tag renames and folders into the album filter's pages and count", async () => {
+    const { app } = testApp();
+    const token = await signIn(app, uniqueName('Filterer'));
+    const first = await buildAlbum(app, token, { name: 'Velvet Morning', artist: 'Lee' });
+    const url = '/api/v1/albums?q=velvet&sort=name-asc';
+    expect(await filtered(token, url)).toEqual({ names: ['Velvet Morning'], total: '1' });
+
+    const second = await buildAlbum(app, token, { name: 'Underground', artist: 'Nico' });
+    expect((await filtered(token, url)).names).toEqual(['Velvet Morning']);
+    await tagAlbum(app, token, second.id, 'Velvety');
+    expect(await filtered(token, url)).toEqual({
+      names: ['Underground', 'Velvet Morning'],
+      total: '2',
+    });
+
+    await call('PUT', '/api/v1/tags/velvety', token, { name: 'Rough' });
+    expect(await filtered(token, url)).toEqual({ names: ['Velvet Morning'], total: '1' });
+    await call('PUT', '/api/v1/tags/rough', token, { name: 'Velvet Rope' });
+    expect((await filtered(token, url)).total).toBe('2');
+    await call('DELETE', `/api/v1/albums/${second.id}/tags/velvet%20rope`, token);
+    expect((await filtered(token, url)).total).toBe('1');
+
+    // Paged, from the same kept matches.
+    for (const name of ['Velvet A', 'Velvet B', 'Velvet C']) await buildAlbum(app, token, { name });
+    expect((await filtered(token, `${url}&limit=2&offset=2`)).names).toEqual([
+      'Velvet C',
+      'Velvet Morning',
+    ]);
+
+    // Text and a folder together follow the folder's contents.
+    const shelf = (await call('POST', '/api/v1/folders', token, { name: 'Shelf' })).json();
+    const inShelf = `/api/v1/folders/${shelf.id}/albums?q=velvet`;
+    expect((await filtered(token, inShelf)).total).toBe('0');
+    await call('POST', `/api/v1/albums/${first.id}/folders/${shelf.id}`, token);
+    expect(await filtered(token, inShelf)).toEqual({ names: ['Velvet Morning'], total: '1' });
+
+    await call('DELETE', `/api/v1/albums/${first.id}`, token);
+    expect((await filtered(token, url)).names).toEqual(['Velvet A', 'Velvet B', 'Velvet C']);
+  });
+
+  it('follow new albums, tags and folders into the collection search and its suggestions', async () => {
+    const { app } = testApp();
+    const token = await signIn(app, uniqueName('Seeker'));
+    const search = async () => (await call('GET', '/api/v1/search?q=velv', token)).json();
+    expect((await search()).albums).toEqual([]);
+
+    await buildAlbum(app, token, { name: 'Velvet Blue', artist: 'Lynch' });
+    expect((await search()).albums.map((a: { name: string }) => a.name)).toEqual(['Velvet Blue']);
+
+    await call('POST', '/api/v1/folders', token, { name: 'Velvet box' });
+    expect((await search()).folders.map((f: { name: string }) => f.name)).toEqual(['Velvet box']);
+
+    const suggestions = await call('GET', '/api/v1/search/suggestions?q=velv', token);
+    expect(suggestions.json().suggestions.map((s: { label: string }) => s.label)).toContain(
+      'Velvet box',
+    );
+
+    // Another user's search is their own.
+    const other = await signIn(app, uniqueName('Other'));
+    expect((await call('GET', '/api/v1/search?q=velv', other)).json().albums).toEqual([]);
+  });
+});
