@@ -30,6 +30,15 @@ export const NAME_WORDS = [
   'Кино',
 ];
 
+/** Every prefix of two letters or more of the name words: more than the server keeps results for. */
+export const NAME_PREFIXES = [
+  ...new Set(
+    NAME_WORDS.flatMap((word) =>
+      Array.from({ length: word.length - 1 }, (_, cut) => word.slice(0, 2 + cut)),
+    ),
+  ),
+];
+
 export type BenchShape = { albums: number; batches: number };
 
 export function collectionBatches({ albums, batches }: BenchShape): CollectionExport[] {

@@ -1,3 +1,4 @@
+import { albumSort } from '@gatefold/contract/albums';
 import type { Kysely } from 'kysely';
 import { presentAlbums } from '../src/albums/present';
 import { listAlbumRows } from '../src/albums/queries';
@@ -6,6 +7,19 @@ import type { Database } from '../src/db/schema';
 import { folderRowsWithCounts } from '../src/folders/queries';
 import { searchCollection } from '../src/search/collection-search';
 import { listTags, trendingTags } from '../src/tags/queries';
+import { NAME_PREFIXES, NAME_WORDS } from './collection';
+
+/**
+ * Text that no kept result answers: each run asks a word, or a sort, the last 64 runs did not, so
+ * the floor is the search's SQL rather than a kept result.
+ */
+const unkeptFilter = (run: number) => ({
+  q: NAME_WORDS[run % NAME_WORDS.length] ?? 'velvet',
+  sort:
+    albumSort.options[Math.floor(run / NAME_WORDS.length) % albumSort.options.length] ??
+    'added-desc',
+});
+const unkeptPrefix = (run: number) => NAME_PREFIXES[run % NAME_PREFIXES.length] ?? 'velv';
 
 /** A page's SQL as its route runs it, without HTTP: what a request costs the database alone. */
 export const databaseFloors = {
@@ -13,11 +27,9 @@ export const databaseFloors = {
     const { rows } = await listAlbumRows(db, userId, {}, 'added-desc', { limit: 24, offset: 0 });
     await presentAlbums(db, rows);
   },
-  'albums-text-filter': async (db: Kysely<Database>, userId: number) => {
-    const { rows } = await listAlbumRows(db, userId, { q: 'velvet' }, 'added-desc', {
-      limit: 24,
-      offset: 0,
-    });
+  'albums-text-filter': async (db: Kysely<Database>, userId: number, run: number) => {
+    const { q, sort } = unkeptFilter(run);
+    const { rows } = await listAlbumRows(db, userId, { q }, sort, { limit: 24, offset: 0 });
     await presentAlbums(db, rows);
   },
   folders: (db: Kysely<Database>, userId: number) => folderRowsWithCounts(db, userId),
@@ -25,7 +37,8 @@ export const databaseFloors = {
   'trending-tags': (db: Kysely<Database>, userId: number) => trendingTags(db, userId),
   artists: (db: Kysely<Database>, userId: number) =>
     listArtists(db, userId, { sort: 'name-asc', limit: 20, offset: 0 }),
-  search: (db: Kysely<Database>, userId: number) => searchCollection(db, userId, 'velv', 5),
-} satisfies Record<string, (db: Kysely<Database>, userId: number) => Promise<unknown>>;
+  search: (db: Kysely<Database>, userId: number, run: number) =>
+    searchCollection(db, userId, unkeptPrefix(run), 5),
+} satisfies Record<string, (db: Kysely<Database>, userId: number, run: number) => Promise<unknown>>;
 
 export type DatabaseFloor = keyof typeof databaseFloors;

@@ -3,9 +3,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { albumSort } from '@gatefold/contract/albums';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { collectionBatches, NAME_WORDS } from './collection';
+import { collectionBatches, NAME_PREFIXES, NAME_WORDS } from './collection';
 import type { DatabaseFloor } from './database-floors';
 
 /**
@@ -104,22 +105,18 @@ async function findTargets(server: Server, token: string): Promise<Targets> {
   };
 }
 
-const SORTS = ['added-desc', 'added-asc', 'name-asc', 'name-desc', 'year-desc', 'artist-asc'];
-
 /**
  * Paths that no kept result answers: more distinct filters than the server keeps (64), asked in
  * turn, so every request computes its matches afresh.
  */
 const everyTextFilter = NAME_WORDS.flatMap((word) =>
-  SORTS.map((sort) => `/api/v1/albums?limit=24&sort=${sort}&q=${encodeURIComponent(word)}`),
-);
-const everySearchPrefix = [
-  ...new Set(
-    NAME_WORDS.flatMap((word) =>
-      Array.from({ length: word.length - 1 }, (_, cut) => word.slice(0, 2 + cut)),
-    ),
+  albumSort.options.map(
+    (sort) => `/api/v1/albums?limit=24&sort=${sort}&q=${encodeURIComponent(word)}`,
   ),
-].map((prefix) => `/api/v1/search?q=${encodeURIComponent(prefix)}`);
+);
+const everySearchPrefix = NAME_PREFIXES.map(
+  (prefix) => `/api/v1/search?q=${encodeURIComponent(prefix)}`,
+);
 
 /** A scenario asks one path, or each of several in turn. */
 type Scenario = [name: string, paths: string | string[]];

@@ -34,7 +34,7 @@ process.on('message', async (request: Request) => {
     const times: number[] = [];
     for (let run = 0; run < request.runs; run += 1) {
       const start = performance.now();
-      await query(db, request.userId);
+      await query(db, request.userId, run);
       times.push(performance.now() - start);
     }
     times.sort((a, b) => a - b);

@@ -101,38 +101,42 @@ function albumTextMatches(
     (select rowid from album_search where album_search match ${fts5PrefixQuery(userId, words)})`;
 }
 
-/** SPEC §9's sorts; the id breaks ties so pages never overlap or skip. */
-function sortedIds(query: AlbumsQuery, sort: AlbumSort) {
-  const selected = query.select('albums.id');
+/** SPEC §9's sorts as ORDER BY terms; the id breaks ties so pages never overlap or skip. */
+function sortTerms(sort: AlbumSort): RawBuilder<unknown> {
   switch (sort) {
     case 'name-asc':
-    case 'name-desc': {
-      const direction = sort === 'name-asc' ? 'asc' : 'desc';
-      return selected
-        .orderBy((eb) => eb.fn('lower', ['albums.name']), direction)
-        .orderBy('albums.id', direction);
-    }
+      return sql`lower(albums.name) asc, albums.id asc`;
+    case 'name-desc':
+      return sql`lower(albums.name) desc, albums.id desc`;
     case 'artist-asc':
-    case 'artist-desc': {
-      const direction = sort === 'artist-asc' ? 'asc' : 'desc';
-      return selected
-        .orderBy((eb) => eb.fn('lower', ['albums.artist']), direction)
-        .orderBy('albums.release_date', (ob) => ob.asc().nullsLast())
-        .orderBy('albums.id', direction);
-    }
+      return sql`lower(albums.artist) asc, albums.release_date asc nulls last, albums.id asc`;
+    case 'artist-desc':
+      return sql`lower(albums.artist) desc, albums.release_date asc nulls last, albums.id desc`;
     case 'year-asc':
-      return selected
-        .orderBy('albums.release_date', (ob) => ob.asc().nullsLast())
-        .orderBy('albums.id', 'asc');
+      return sql`albums.release_date asc nulls last, albums.id asc`;
     case 'year-desc':
-      return selected
-        .orderBy('albums.release_date', (ob) => ob.desc().nullsLast())
-        .orderBy('albums.id', 'desc');
+      return sql`albums.release_date desc nulls last, albums.id desc`;
     case 'added-asc':
-      return selected.orderBy('albums.added_at', 'asc').orderBy('albums.id', 'asc');
+      return sql`albums.added_at asc, albums.id asc`;
     case 'added-desc':
-      return selected.orderBy('albums.added_at', 'desc').orderBy('albums.id', 'desc');
+      return sql`albums.added_at desc, albums.id desc`;
   }
+}
+
+function sortedIds(query: AlbumsQuery, sort: AlbumSort) {
+  return query.select('albums.id').orderBy(sortTerms(sort));
+}
+
+/**
+ * Every matching id in the sort's order as one row, "12,7,…": one value to carry from the
+ * database rather than thousands of rows.
+ */
+async function allSortedIds(db: Kysely<Database>, query: AlbumsQuery, sort: AlbumSort) {
+  const ids = isPostgres(db)
+    ? sql<string | null>`string_agg(albums.id::text, ',' order by ${sortTerms(sort)})`
+    : sql<string | null>`group_concat(albums.id, ',' order by ${sortTerms(sort)})`;
+  const row = await query.select(ids.as('ids')).executeTakeFirst();
+  return row?.ids ? row.ids.split(',').map(Number) : [];
 }
 
 /**
@@ -156,8 +160,8 @@ export async function listAlbumRows(
 ) {
   const matching = albumsMatching(db, userId, filter);
   if (filter.q) {
-    const ids = await keptTextMatches(db, userId, JSON.stringify([filter, sort]), async () =>
-      (await sortedIds(matching, sort).execute()).map((row) => row.id),
+    const ids = await keptTextMatches(db, userId, JSON.stringify([filter, sort]), () =>
+      allSortedIds(db, matching, sort),
     );
     const rows = await albumsInOrder(db, ids.slice(page.offset, page.offset + page.limit));
     return { total: ids.length, rows };
