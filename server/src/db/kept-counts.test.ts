@@ -99,4 +99,162 @@ describe.each(testDatabaseKinds)('kept album counts on %s', (kind) => {
     ]);
     expect((await call('GET', '/api/v1/tags/kept', token)).json().album_count).toBe(2);
   });
+
+  it('matches a recount after an import that adds many rows in each statement, and after a delete of everything', async () => {
+    const { app, db } = testApp();
+    const token = await signIn(app, uniqueName('Importer'));
+    const day = (d: number) => `2026-0${1 + (d % 3)}-1${d % 9}T10:00:00.000Z`;
+    const collection = {
+      format: 'gatefold-export',
+      version: 1,
+      exported_at: day(0),
+      tags: ['Calm', 'Loud', 'Late'].map((name) => ({ name, color: '#3b82f6' })),
+      folders: [
+        {
+          key: 0,
+          parent_key: null,
+          name: 'Top',
+          description: null,
+          image_url: null,
+          sort_order: 0,
+        },
+        { key: 1, parent_key: 0, name: 'Inner', description: null, image_url: null, sort_order: 0 },
+      ],
+      albums: Array.from({ length: 40 }, (_, n) => ({
+        spotify_id: `kept${n}`,
+        name: `Album ${n}`,
+        artist: `Artist ${n % 7}`,
+        release_date: null,
+        total_tracks: 1,
+        image_url: null,
+        spotify_url: null,
+        added_at: day(n),
+        tags: ['Calm', 'Loud', 'Late'].slice(0, n % 4),
+        genres: [`Genre ${n % 5}`, `Genre ${(n + 1) % 5}`],
+        folder_keys: [n % 2, ...(n % 3 === 0 ? [1 - (n % 2)] : [])],
+        tracks: [],
+      })),
+    };
+    const imported = await app.inject({
+      method: 'POST',
+      url: '/api/v1/maintenance/import',
+      headers: bearer(token),
+      payload: collection,
+    });
+    expect(imported.statusCode).toBe(200);
+    const userId = (await call('GET', '/api/v1/auth/me', token)).json().id;
+
+    const recount = async () => ({
+      user: await db
+        .selectFrom('users')
+        .select((eb) => [
+          'album_count',
+          eb
+            .selectFrom('albums')
+            .whereRef('albums.user_id', '=', 'users.id')
+            .select(eb.fn.countAll().as('n'))
+            .as('recounted'),
+        ])
+        .where('id', '=', userId)
+        .execute(),
+      tags: await db
+        .selectFrom('tags')
+        .select((eb) => [
+          'name',
+          'album_count',
+          eb
+            .selectFrom('album_tags')
+            .whereRef('album_tags.tag_id', '=', 'tags.id')
+            .select(eb.fn.countAll().as('n'))
+            .as('recounted'),
+          eb
+            .selectFrom('tag_uses_by_day')
+            .whereRef('tag_uses_by_day.tag_id', '=', 'tags.id')
+            .select((sub) => sub.fn.sum('uses').as('n'))
+            .as('by_day'),
+        ])
+        .where('user_id', '=', userId)
+        .orderBy('name')
+        .execute(),
+      genres: await db
+        .selectFrom('genres')
+        .select((eb) => [
+          'name',
+          'album_count',
+          eb
+            .selectFrom('album_genres')
+            .whereRef('album_genres.genre_id', '=', 'genres.id')
+            .select(eb.fn.countAll().as('n'))
+            .as('recounted'),
+        ])
+        .where('user_id', '=', userId)
+        .orderBy('name')
+        .execute(),
+      folders: await db
+        .selectFrom('folders')
+        .select((eb) => [
+          'name',
+          'album_count',
+          eb
+            .selectFrom('folder_albums')
+            .whereRef('folder_albums.folder_id', '=', 'folders.id')
+            .select(eb.fn.countAll().as('n'))
+            .as('recounted'),
+        ])
+        .where('user_id', '=', userId)
+        .orderBy('name')
+        .execute(),
+      artists: await db
+        .selectFrom('artists')
+        .select((eb) => [
+          'name',
+          'album_count',
+          'first_album_date',
+          'latest_album_date',
+          eb
+            .selectFrom('album_artists')
+            .whereRef('album_artists.artist_id', '=', 'artists.id')
+            .select(eb.fn.countAll().as('n'))
+            .as('recounted'),
+          eb
+            .selectFrom('album_artists')
+            .innerJoin('albums', 'albums.id', 'album_artists.album_id')
+            .whereRef('album_artists.artist_id', '=', 'artists.id')
+            .select((sub) => sub.fn.max('albums.added_at').as('d'))
+            .as('latest'),
+        ])
+        .where('user_id', '=', userId)
+        .orderBy('name')
+        .execute(),
+    });
+    const agrees = (rows: { album_count: unknown; recounted: unknown }[]) =>
+      rows.every((row) => Number(row.album_count) === Number(row.recounted));
+
+    const after = await recount();
+    expect(Number(after.user[0]?.album_count)).toBe(40);
+    expect(agrees(after.user)).toBe(true);
+    expect(after.tags.map((t) => [t.name, Number(t.album_count), Number(t.by_day)])).toEqual([
+      ['Calm', 30, 30],
+      ['Late', 10, 10],
+      ['Loud', 20, 20],
+    ]);
+    expect(after.genres).toHaveLength(5);
+    expect(agrees(after.genres)).toBe(true);
+    expect(after.folders.map((f) => [f.name, Number(f.album_count)])).toEqual([
+      ['Inner', 27],
+      ['Top', 27],
+    ]);
+    expect(agrees(after.folders)).toBe(true);
+    expect(after.artists).toHaveLength(7);
+    expect(agrees(after.artists)).toBe(true);
+    expect(after.artists.every((a) => a.latest_album_date === a.latest)).toBe(true);
+
+    await db.deleteFrom('albums').where('user_id', '=', userId).execute();
+    const emptied = await recount();
+    expect(Number(emptied.user[0]?.album_count)).toBe(0);
+    for (const rows of [emptied.tags, emptied.genres, emptied.folders, emptied.artists]) {
+      expect(rows.every((row) => Number(row.album_count) === 0)).toBe(true);
+    }
+    expect(emptied.tags.every((t) => Number(t.by_day ?? 0) === 0)).toBe(true);
+  });
 });

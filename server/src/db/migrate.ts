@@ -5,6 +5,7 @@ import * as jobs from './migrations/0003-jobs';
 import * as countersAndSearch from './migrations/0004-counters-and-search';
 import * as nameKeys from './migrations/0005-name-keys';
 import * as libraryVersion from './migrations/0006-library-version';
+import * as statementCounts from './migrations/0007-statement-counts';
 import type { Database } from './schema';
 
 /** Migrations are bundled with the server, so they are listed here rather than read from disk. */
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '0004-counters-and-search': countersAndSearch,
   '0005-name-keys': nameKeys,
   '0006-library-version': libraryVersion,
+  '0007-statement-counts': statementCounts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

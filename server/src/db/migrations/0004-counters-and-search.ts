@@ -98,7 +98,7 @@ async function backfillCounts(db: Kysely<unknown>) {
 }
 
 /** An artist's album count and first and latest add, from its own few albums. */
-function artistStats(artistId: string) {
+export function artistStats(artistId: string) {
   const ofArtist = `from album_artists join albums on albums.id = album_artists.album_id
     where album_artists.artist_id = ${artistId}`;
   return `album_count = (select count(*) from album_artists where artist_id = ${artistId}),
