@@ -6,6 +6,7 @@ import * as countersAndSearch from './migrations/0004-counters-and-search';
 import * as nameKeys from './migrations/0005-name-keys';
 import * as libraryVersion from './migrations/0006-library-version';
 import * as statementCounts from './migrations/0007-statement-counts';
+import * as deepSortIndexes from './migrations/0008-deep-sort-indexes';
 import type { Database } from './schema';
 
 /** Migrations are bundled with the server, so they are listed here rather than read from disk. */
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '0005-name-keys': nameKeys,
   '0006-library-version': libraryVersion,
   '0007-statement-counts': statementCounts,
+  '0008-deep-sort-indexes': deepSortIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
