@@ -1,6 +1,7 @@
 import type { Artist, ArtistSort } from '@gatefold/contract/artists';
 import type { Kysely } from 'kysely';
 import { toCount } from '../db/count';
+import { libraryResults } from '../db/library-results';
 import { nameKey } from '../db/name-key';
 import type { Database } from '../db/schema';
 import { nameRank, searchWords, startsWords } from '../db/search-text';
@@ -94,6 +95,17 @@ export async function listArtists(db: Kysely<Database>, userId: number, query: A
     page.limit(query.limit).offset(query.offset).execute(),
   ]);
   return { total: toCount(count?.total), artists: await presentArtists(db, rows) };
+}
+
+/**
+ * Pages of the artists list kept per user until their library changes: each artist's genres and
+ * tags are tallied over all of its albums, which at 50,000 albums costs milliseconds a page.
+ */
+const keptArtistPages = libraryResults<Awaited<ReturnType<typeof listArtists>>>(64);
+
+/** One page of artists as listArtists gives it, from the kept pages when the library is unchanged. */
+export function artistsPage(db: Kysely<Database>, userId: number, query: ArtistQuery) {
+  return keptArtistPages(db, userId, JSON.stringify(query), () => listArtists(db, userId, query));
 }
 
 /** An artist by id, slug or name (DESIGN §5), with its albums counted. */

@@ -9,7 +9,7 @@ import type { Database } from '../db/schema';
 import { notFound } from '../http/errors';
 import { withTotalCount } from '../http/paging';
 import { nameOrId } from '../http/params';
-import { findArtist, listArtists } from './queries';
+import { artistsPage, findArtist } from './queries';
 
 const keyParams = z.object({ name: nameOrId });
 
@@ -33,7 +33,7 @@ export function artistRoutes(db: Kysely<Database>) {
         },
       },
       async (request, reply) => {
-        const { total, artists } = await listArtists(db, request.userId, request.query);
+        const { total, artists } = await artistsPage(db, request.userId, request.query);
         return withTotalCount(reply, total, artists);
       },
     );

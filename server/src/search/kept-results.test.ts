@@ -82,4 +82,35 @@ describe.each(testDatabaseKinds)('kept text results on %s', (kind) => {
     const other = await signIn(app, uniqueName('Other'));
     expect((await call('GET', '/api/v1/search?q=velv', other)).json().albums).toEqual([]);
   });
+
+  it("follow albums and taggings into the artists page's artists, genres and tags", async () => {
+    const { app } = testApp();
+    const token = await signIn(app, uniqueName('Listener'));
+    const page = async () =>
+      (await call('GET', '/api/v1/artists?limit=20', token))
+        .json()
+        .map(
+          (a: {
+            name: string;
+            album_count: number;
+            genres: string[];
+            tags: { name: string }[];
+          }) => [a.name, a.album_count, a.genres, a.tags.map((t) => t.name)],
+        );
+    const first = await buildAlbum(app, token, { name: 'One', artist: 'Ana', genres: ['Fado'] });
+    expect(await page()).toEqual([['Ana', 1, ['Fado'], []]]);
+
+    await buildAlbum(app, token, { name: 'Two', artist: 'Ana', genres: ['Jazz'] });
+    await buildAlbum(app, token, { name: 'Three', artist: 'Bo', genres: ['Jazz'] });
+    expect(await page()).toEqual([
+      ['Ana', 2, ['Fado', 'Jazz'], []],
+      ['Bo', 1, ['Jazz'], []],
+    ]);
+
+    await tagAlbum(app, token, first.id, 'Sunday');
+    expect((await page())[0]).toEqual(['Ana', 2, ['Fado', 'Jazz'], ['Sunday']]);
+
+    await call('DELETE', `/api/v1/albums/${first.id}`, token);
+    expect((await page())[0]).toEqual(['Ana', 1, ['Jazz'], []]);
+  });
 });
