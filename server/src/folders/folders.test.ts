@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
 import type { Folder, FolderDetail } from '@gatefold/contract/folders';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -212,6 +213,27 @@ describe.each(testDatabaseKinds)('folders on %s', (kind) => {
     const response = await app.inject({ url: '/api/v1/folders', headers: bearer(token) });
     expect(response.headers['x-total-count']).toBe('3');
     expect(response.json().map((f: Folder) => f.id)).toEqual([a.id, b.id, inner.id]);
+  });
+
+  it('sends the folder list gzipped to a client that takes gzip, and plain to one that does not', async () => {
+    const { app } = testApp();
+    const token = await signIn(app, uniqueName('Zipped'));
+    for (const name of ['Jazz', 'Rock', 'Soul']) await buildFolder(app, token, { name });
+    const list = (encoding?: string) =>
+      app.inject({
+        url: '/api/v1/folders',
+        headers: { ...bearer(token), ...(encoding ? { 'accept-encoding': encoding } : {}) },
+      });
+    const plain = await list();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toContain('accept-encoding');
+
+    const zipped = await list('br, gzip, deflate');
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers['x-total-count']).toBe('3');
+    expect(JSON.parse(gunzipSync(zipped.rawPayload).toString('utf8'))).toEqual(plain.json());
+
+    expect((await list('gzip;q=0, identity')).headers['content-encoding']).toBeUndefined();
   });
 
   it('answers an unchanged folder list 304 through its ETag, and a changed one afresh', async () => {
