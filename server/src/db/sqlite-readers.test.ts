@@ -101,7 +101,7 @@ describe('SQLite reads on reader threads', () => {
     cleanups.push(() => readers.close());
     const plan = async () =>
       (await readers.read('explain query plan select * from t where x = ? and y = ?', [1, 1]))
-        .map((step) => String((step as { detail: string }).detail))
+        .map((step) => (typeof step === 'object' && step && 'detail' in step ? step.detail : ''))
         .join();
 
     expect(await plan()).toContain('INDEX t_y');

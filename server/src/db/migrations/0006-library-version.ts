@@ -15,36 +15,53 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   for (const statement of statements) await sql.raw(statement).execute(db);
 }
 
-const bump = (userId: string) =>
-  `update users set library_version = library_version + 1 where id = ${userId};`;
+type Change = 'insert' | 'update' | 'delete';
 
-/** Kept rows (albums, tags, genres, artists) carry their user; a tagging reaches it through its tag. */
-const owners = {
-  albums: (row: string) => `${row}.user_id`,
-  tags: (row: string) => `${row}.user_id`,
-  genres: (row: string) => `${row}.user_id`,
-  artists: (row: string) => `${row}.user_id`,
-  album_tags: (row: string) => `(select user_id from tags where id = ${row}.tag_id)`,
-};
+/**
+ * What moves the version, and how each changed row finds its user. Genres and artists are added
+ * with the albums that bring them, which move the version already; a tagging reaches its user
+ * through its tag.
+ */
+const watched: { table: string; changes: Change[]; owner: (row: string) => string }[] = [
+  { table: 'albums', changes: ['insert', 'update', 'delete'], owner: (row) => `${row}.user_id` },
+  { table: 'tags', changes: ['insert', 'update', 'delete'], owner: (row) => `${row}.user_id` },
+  { table: 'genres', changes: ['update', 'delete'], owner: (row) => `${row}.user_id` },
+  { table: 'artists', changes: ['update', 'delete'], owner: (row) => `${row}.user_id` },
+  {
+    table: 'album_tags',
+    changes: ['insert', 'delete'],
+    owner: (row) => `(select user_id from tags where id = ${row}.tag_id)`,
+  },
+];
 
-/** Genres and artists are added with the albums that bring them, which already move the version. */
-const events: Record<keyof typeof owners, ('insert' | 'update' | 'delete')[]> = {
-  albums: ['insert', 'update', 'delete'],
-  tags: ['insert', 'update', 'delete'],
-  genres: ['update', 'delete'],
-  artists: ['update', 'delete'],
-  album_tags: ['insert', 'delete'],
-};
-
+/**
+ * A trigger per row. An album added or removed already updates its user's row for the album
+ * count: that same update moves the version, rather than a second one.
+ */
 function sqliteTriggers(): string[] {
-  return Object.entries(events).flatMap(([table, changes]) =>
-    changes.map((change) => {
-      const row = change === 'delete' ? 'old' : 'new';
-      const owner = owners[table as keyof typeof owners](row);
-      return `create trigger ${table}_library_version_${change} after ${change} on ${table}
-        begin ${bump(owner)} end`;
-    }),
-  );
+  const countedWithVersion = (change: 'insert' | 'delete') => {
+    const [row, sign] = change === 'insert' ? ['new', '+'] : ['old', '-'];
+    return [
+      `drop trigger albums_count_${change}`,
+      `create trigger albums_count_${change} after ${change} on albums begin
+         update users set album_count = album_count ${sign} 1,
+           library_version = library_version + 1
+         where id = ${row}.user_id; end`,
+    ];
+  };
+  return [
+    ...countedWithVersion('insert'),
+    ...countedWithVersion('delete'),
+    ...watched.flatMap(({ table, changes, owner }) =>
+      changes
+        .filter((change) => table !== 'albums' || change === 'update')
+        .map(
+          (change) => `create trigger ${table}_library_version_${change} after ${change} on ${table}
+            begin update users set library_version = library_version + 1
+              where id = ${owner(change === 'delete' ? 'old' : 'new')}; end`,
+        ),
+    ),
+  ];
 }
 
 /**
@@ -52,17 +69,16 @@ function sqliteTriggers(): string[] {
  * once, through the statement's transition table.
  */
 function postgresTriggers(): string[] {
-  return Object.entries(events).flatMap(([table, changes]) =>
+  return watched.flatMap(({ table, changes, owner }) =>
     changes.flatMap((change) => {
       const rows = change === 'delete' ? 'removed' : 'changed';
-      const owner = owners[table as keyof typeof owners](rows);
       const name = `${table}_library_version_${change}`;
       return [
         `create function ${name}() returns trigger language plpgsql
            set plan_cache_mode = force_custom_plan as $$
          begin
            update users set library_version = library_version + 1
-             where id in (select distinct ${owner} from ${rows});
+             where id in (select distinct ${owner(rows)} from ${rows});
            return null;
          end $$`,
         `create trigger ${name} after ${change} on ${table}
