@@ -80,7 +80,7 @@ export function albumRoutes(db: Kysely<Database>, sources: AlbumSources) {
       },
       async (request) => {
         const album = await loadOwnAlbum(db, request.userId, request.params.id);
-        await updateAlbum(db, album, request.body);
+        await updateAlbum(db, request.userId, album, request.body);
         return presentAlbumDetail(db, await loadOwnAlbum(db, request.userId, request.params.id));
       },
     );

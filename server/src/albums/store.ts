@@ -6,7 +6,7 @@ import { nameKey } from '../db/name-key';
 import type { Database } from '../db/schema';
 import { searchText } from '../db/search-text';
 import { retryOnUniqueViolation } from '../db/unique-violation';
-import { lockUser } from '../db/user-lock';
+import { inUserTransaction } from '../db/user-lock';
 import { upsertGenres } from '../genres/queries';
 import { conflict } from '../http/errors';
 
@@ -27,9 +27,8 @@ export async function createAlbum(
   addedAt?: string,
 ): Promise<number> {
   return retryOnUniqueViolation(() =>
-    db.transaction().execute(async (trx) => {
+    inUserTransaction(db, userId, async (trx) => {
       // One add at a time per user, so two adds cannot both create the same new artist.
-      await lockUser(trx, userId);
       return insertAlbum(trx, userId, album, addedAt);
     }),
   );
@@ -219,29 +218,32 @@ function albumSearchText(name: string, artist: string) {
 /** Corrects what the service gave; an absent field stays as it is. */
 export async function updateAlbum(
   db: Kysely<Database>,
+  userId: number,
   album: { id: number; name: string; artist: string },
   changes: AlbumUpdate,
 ) {
   const name = changes.name ?? album.name;
   const artist = changes.artist ?? album.artist;
-  await db
-    .updateTable('albums')
-    .set({
-      name,
-      artist,
-      ...albumSearchText(name, artist),
-      ...(changes.release_date !== undefined ? { release_date: changes.release_date } : {}),
-      ...(changes.image_url !== undefined ? { image_url: changes.image_url } : {}),
-      updated_at: new Date().toISOString(),
-    })
-    .where('id', '=', album.id)
-    .execute();
+  await inUserTransaction(db, userId, (trx) =>
+    trx
+      .updateTable('albums')
+      .set({
+        name,
+        artist,
+        ...albumSearchText(name, artist),
+        ...(changes.release_date !== undefined ? { release_date: changes.release_date } : {}),
+        ...(changes.image_url !== undefined ? { image_url: changes.image_url } : {}),
+        updated_at: new Date().toISOString(),
+      })
+      .where('id', '=', album.id)
+      .where('user_id', '=', userId)
+      .execute(),
+  );
 }
 
 /** Removes the album from the collection, its folders and tags; the tags themselves stay. */
 export async function deleteAlbum(db: Kysely<Database>, userId: number, albumId: number) {
-  await db.transaction().execute(async (trx) => {
-    await lockUser(trx, userId);
+  await inUserTransaction(db, userId, async (trx) => {
     await trx
       .deleteFrom('albums')
       .where('id', '=', albumId)

@@ -1,15 +1,27 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { isPostgres } from './database';
 import type { Database } from './schema';
 
 /**
  * Serialises one user's multi-step writes (moving folders, adding albums with new artists): on
  * PostgreSQL two concurrent ones could each pass a check the other then invalidates. It also
- * orders the locks of writes that move the user's kept counts (the user's row before any folder
- * row), so two of them never wait on each other. SQLite already runs one write transaction at a
- * time. Call it first inside the transaction.
+ * orders the locks of writes that move the user's kept counts and library version (the user's
+ * row before any tag, genre, artist or folder row), so two of them never wait on each other.
+ * SQLite already runs one write transaction at a time. Call it first inside the transaction.
  */
 export async function lockUser(trx: Kysely<Database>, userId: number): Promise<void> {
   if (!isPostgres(trx)) return;
   await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+}
+
+/** Runs a write to the user's library in one transaction that takes the user's lock first. */
+export function inUserTransaction<T>(
+  db: Kysely<Database>,
+  userId: number,
+  work: (trx: Transaction<Database>) => Promise<T>,
+): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    await lockUser(trx, userId);
+    return work(trx);
+  });
 }

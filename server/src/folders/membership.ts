@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { lockUser } from '../db/user-lock';
+import { inUserTransaction } from '../db/user-lock';
 import { notFound } from '../http/errors';
 import { ownsFolder } from './queries';
 
@@ -12,9 +12,7 @@ export async function setAlbumInFolder(
   albumId: number,
   inFolder: boolean,
 ) {
-  await db.transaction().execute(async (trx) => {
-    // The user's row first, as every write that moves their counts takes it (no deadlocks).
-    await lockUser(trx, userId);
+  await inUserTransaction(db, userId, async (trx) => {
     if (!(await ownsFolder(trx, userId, folderId))) throw notFound('No such folder.');
     if (inFolder) {
       await trx

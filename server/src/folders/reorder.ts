@@ -1,7 +1,7 @@
 import type { FolderReorder } from '@gatefold/contract/folders';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema';
-import { lockUser } from '../db/user-lock';
+import { inUserTransaction } from '../db/user-lock';
 import { invalid } from '../http/errors';
 
 type Placement = FolderReorder['items'][number];
@@ -19,8 +19,7 @@ const refuse = (message: string) => invalid('items', message);
  * whole tree first (ownership, duplicates, cycles), so a refused request changes nothing.
  */
 export async function reorderFolders(db: Kysely<Database>, userId: number, items: Placement[]) {
-  await db.transaction().execute(async (trx) => {
-    await lockUser(trx, userId);
+  await inUserTransaction(db, userId, async (trx) => {
     const folders = await trx
       .selectFrom('folders')
       .select(['id', 'parent_id'])

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../db/schema';
 import { searchText } from '../db/search-text';
-import { lockUser } from '../db/user-lock';
+import { inUserTransaction } from '../db/user-lock';
 import { invalid, notFound } from '../http/errors';
 import { isInSubtree, nextSortOrder, ownsFolder } from './queries';
 
@@ -13,8 +13,7 @@ const notYourFolder = () => invalid('parent_id', 'is not one of your folders');
 
 /** A new folder goes last among its siblings. */
 export async function createFolder(db: Kysely<Database>, userId: number, fields: FolderFields) {
-  return db.transaction().execute(async (trx) => {
-    await lockUser(trx, userId);
+  return inUserTransaction(db, userId, async (trx) => {
     if (fields.parent_id !== null && !(await ownsFolder(trx, userId, fields.parent_id))) {
       throw notYourFolder();
     }
@@ -45,8 +44,7 @@ export async function updateFolder(
   folderId: number,
   fields: FolderFields,
 ) {
-  await db.transaction().execute(async (trx) => {
-    await lockUser(trx, userId);
+  await inUserTransaction(db, userId, async (trx) => {
     const current = await trx
       .selectFrom('folders')
       .select(['parent_id', 'sort_order'])
@@ -86,8 +84,7 @@ export async function updateFolder(
  * in the order they had; its albums leave the folder but stay in the collection.
  */
 export async function deleteFolder(db: Kysely<Database>, userId: number, folderId: number) {
-  await db.transaction().execute(async (trx) => {
-    await lockUser(trx, userId);
+  await inUserTransaction(db, userId, async (trx) => {
     const folder = await trx
       .selectFrom('folders')
       .select('parent_id')

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { nameKey } from '../db/name-key';
 import type { Database } from '../db/schema';
 import { retryOnUniqueViolation } from '../db/unique-violation';
+import { inUserTransaction } from '../db/user-lock';
 import { invalid, notFound } from '../http/errors';
 import { findGenre, upsertGenres } from './queries';
 
@@ -14,7 +15,7 @@ export async function attachGenre(
   key: string,
 ): Promise<GenreRef> {
   return retryOnUniqueViolation(() =>
-    db.transaction().execute(async (trx) => {
+    inUserTransaction(db, userId, async (trx) => {
       let genre = await findGenre(trx, userId, key);
       if (!genre) {
         const name = genreName.safeParse(key);
@@ -39,11 +40,13 @@ export async function detachGenre(
   albumId: number,
   key: string,
 ) {
-  const genre = await findGenre(db, userId, key);
-  if (!genre) throw notFound('No such genre.');
-  await db
-    .deleteFrom('album_genres')
-    .where('album_id', '=', albumId)
-    .where('genre_id', '=', genre.id)
-    .execute();
+  await inUserTransaction(db, userId, async (trx) => {
+    const genre = await findGenre(trx, userId, key);
+    if (!genre) throw notFound('No such genre.');
+    await trx
+      .deleteFrom('album_genres')
+      .where('album_id', '=', albumId)
+      .where('genre_id', '=', genre.id)
+      .execute();
+  });
 }

@@ -5,7 +5,7 @@ import { refreshPlannerStatistics } from '../db/database';
 import { nameKey } from '../db/name-key';
 import type { Database } from '../db/schema';
 import { searchText } from '../db/search-text';
-import { lockUser } from '../db/user-lock';
+import { inUserTransaction } from '../db/user-lock';
 import { parentsFirst } from '../folders/parents-first';
 
 /** Albums written per transaction: each holds the database for tens of milliseconds at most. */
@@ -25,15 +25,13 @@ export async function importCollection(
   userId: number,
   collection: CollectionExport,
 ): Promise<ImportSummary> {
-  const { tagIds, folderIds, tagsAdded } = await db.transaction().execute(async (trx) => {
-    await lockUser(trx, userId);
+  const { tagIds, folderIds, tagsAdded } = await inUserTransaction(db, userId, async (trx) => {
     const tags = await importTags(trx, userId, collection.tags);
     return { ...tags, folderIds: await importFolders(trx, userId, collection.folders) };
   });
   let albumsAdded = 0;
   for (const batch of chunks(collection.albums, ALBUMS_PER_BATCH)) {
-    albumsAdded += await db.transaction().execute(async (trx) => {
-      await lockUser(trx, userId);
+    albumsAdded += await inUserTransaction(db, userId, async (trx) => {
       return importAlbums(trx, userId, batch, { tagIds, folderIds });
     });
   }

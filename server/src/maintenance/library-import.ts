@@ -4,7 +4,7 @@ import { type AlbumSources, fetchCompleteAlbum } from '../albums/add-from-stream
 import { insertAlbums, type NewAlbum, ownedSpotifyIds } from '../albums/store';
 import { refreshPlannerStatistics } from '../db/database';
 import type { Database, JobsTable } from '../db/schema';
-import { lockUser } from '../db/user-lock';
+import { inUserTransaction } from '../db/user-lock';
 import { conflict, HttpError } from '../http/errors';
 import type { LibraryAccount } from '../streaming/port';
 
@@ -98,8 +98,7 @@ async function importLibrary(
         }
       }
       // A page is stored in one short transaction, however many albums the library holds.
-      const stored = await db.transaction().execute(async (trx) => {
-        await lockUser(trx, userId);
+      const stored = await inUserTransaction(db, userId, async (trx) => {
         return insertAlbums(trx, userId, fetched);
       });
       added += stored.size;

@@ -3,6 +3,7 @@ import { tagName } from '@gatefold/contract/tags';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { retryOnUniqueViolation } from '../db/unique-violation';
+import { inUserTransaction } from '../db/user-lock';
 import { invalid, notFound } from '../http/errors';
 import { createTag, findTagByKey } from './queries';
 
@@ -17,7 +18,7 @@ export async function attachTag(
   key: string,
 ): Promise<TagRef> {
   return retryOnUniqueViolation(() =>
-    db.transaction().execute(async (trx) => {
+    inUserTransaction(db, userId, async (trx) => {
       let tag = await findTagByKey(trx, userId, key);
       if (!tag) {
         const name = tagName.safeParse(key);
@@ -41,11 +42,13 @@ export async function detachTag(
   albumId: number,
   key: string,
 ) {
-  const tag = await findTagByKey(db, userId, key);
-  if (!tag) throw notFound('No such tag.');
-  await db
-    .deleteFrom('album_tags')
-    .where('album_id', '=', albumId)
-    .where('tag_id', '=', tag.id)
-    .execute();
+  await inUserTransaction(db, userId, async (trx) => {
+    const tag = await findTagByKey(trx, userId, key);
+    if (!tag) throw notFound('No such tag.');
+    await trx
+      .deleteFrom('album_tags')
+      .where('album_id', '=', albumId)
+      .where('tag_id', '=', tag.id)
+      .execute();
+  });
 }

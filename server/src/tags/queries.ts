@@ -8,6 +8,7 @@ import { toCount } from '../db/count';
 import { nameKey } from '../db/name-key';
 import type { Database } from '../db/schema';
 import { nameRank, searchText, searchWords, startsWords } from '../db/search-text';
+import { inUserTransaction } from '../db/user-lock';
 import { conflict } from '../http/errors';
 
 const tagColumns = [
@@ -110,31 +111,35 @@ export async function updateTag(
   tagId: number,
   changes: { name?: string | undefined; color?: string | undefined },
 ) {
-  if (changes.name !== undefined) {
-    const clash = await findTagByName(db, userId, changes.name);
-    if (clash && clash.id !== tagId)
-      throw conflict(`A tag named "${changes.name}" already exists.`);
-  }
-  await db
-    .updateTable('tags')
-    .set({
-      ...(changes.name !== undefined
-        ? {
-            name: changes.name,
-            name_key: nameKey(changes.name),
-            search_text: searchText(changes.name),
-          }
-        : {}),
-      ...(changes.color !== undefined ? { color: changes.color.toUpperCase() } : {}),
-    })
-    .where('id', '=', tagId)
-    .where('user_id', '=', userId)
-    .execute();
+  await inUserTransaction(db, userId, async (trx) => {
+    if (changes.name !== undefined) {
+      const clash = await findTagByName(trx, userId, changes.name);
+      if (clash && clash.id !== tagId)
+        throw conflict(`A tag named "${changes.name}" already exists.`);
+    }
+    await trx
+      .updateTable('tags')
+      .set({
+        ...(changes.name !== undefined
+          ? {
+              name: changes.name,
+              name_key: nameKey(changes.name),
+              search_text: searchText(changes.name),
+            }
+          : {}),
+        ...(changes.color !== undefined ? { color: changes.color.toUpperCase() } : {}),
+      })
+      .where('id', '=', tagId)
+      .where('user_id', '=', userId)
+      .execute();
+  });
 }
 
-export async function deleteTag(db: Kysely<Database>, tagId: number) {
+export async function deleteTag(db: Kysely<Database>, userId: number, tagId: number) {
   // album_tags rows go with the tag (cascade), in the same statement.
-  await db.deleteFrom('tags').where('id', '=', tagId).execute();
+  await inUserTransaction(db, userId, (trx) =>
+    trx.deleteFrom('tags').where('id', '=', tagId).where('user_id', '=', userId).execute(),
+  );
 }
 
 /**

@@ -109,7 +109,7 @@ export function tagRoutes(db: Kysely<Database>) {
             message: `Tag "${found.name}" is used by ${albums}. Remove it from all of them and delete it?`,
           };
         }
-        await deleteTag(db, found.id);
+        await deleteTag(db, request.userId, found.id);
         return { can_delete: true, message: `Tag "${found.name}" was deleted.` };
       },
     );
