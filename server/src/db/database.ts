@@ -31,6 +31,9 @@ export function isPostgres<T>(db: Kysely<T>): boolean {
 // connection keeps the hot part of it (and an import's index updates) in memory, not 8 MB.
 const CACHE_KILOBYTES = 65_536;
 
+/** The reader threads of each SQLite database opened with them. */
+const readersOf = new WeakMap<Kysely<Database>, SqliteReaders>();
+
 export function openDatabase(target: DatabaseTarget): Kysely<Database> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({
@@ -54,11 +57,16 @@ export function openDatabase(target: DatabaseTarget): Kysely<Database> {
   const readers = target.file === ':memory:' ? 0 : (target.readers ?? 0);
   if (readers === 0)
     return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  const dialect = new SqliteReadRoutingDialect(
-    { database: sqlite },
-    new SqliteReaders({ file: target.file, count: readers, cacheKilobytes: CACHE_KILOBYTES }),
-  );
-  return new Kysely<Database>({ dialect });
+  const pool = new SqliteReaders({
+    file: target.file,
+    count: readers,
+    cacheKilobytes: CACHE_KILOBYTES,
+  });
+  const db = new Kysely<Database>({
+    dialect: new SqliteReadRoutingDialect({ database: sqlite }, pool),
+  });
+  readersOf.set(db, pool);
+  return db;
 }
 
 /**
@@ -79,5 +87,6 @@ export async function refreshPlannerStatistics(
     );
   } else {
     await sql`pragma optimize`.execute(db);
+    readersOf.get(db)?.reopen();
   }
 }

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { buildAlbum, tagAlbum } from '../testing/factories';
 import { bearer, signIn, uniqueName, useTestApp } from '../testing/test-app';
-import { testDatabaseKinds } from '../testing/test-database';
+import { testDatabaseKindsWithReaders } from '../testing/test-database';
 
 /** Counts kept beside what they count must follow every write, cascaded deletes included. */
-describe.each(testDatabaseKinds)('kept album counts on %s', (kind) => {
+describe.each(testDatabaseKindsWithReaders)('kept album counts on %s', (kind) => {
   const testApp = useTestApp(kind);
   const call = async (method: 'GET' | 'POST' | 'DELETE', url: string, token: string) =>
     testApp().app.inject({ method, url, headers: bearer(token) });

@@ -96,7 +96,7 @@ class RoutedConnection implements DatabaseConnection {
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     if (this.#transaction) return this.#transaction.executeQuery(query);
-    if (SelectQueryNode.is(query.query)) {
+    if (SelectQueryNode.is(query.query) && this.readers.available) {
       // The rows are whatever the SELECT names; Kysely gives them their type from the query.
       return { rows: (await this.readers.read(query.sql, query.parameters)) as R[] };
     }

@@ -3,7 +3,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
 import { z } from 'zod';
-import type { ReadReply, ReadRequest } from './sqlite-readers';
+import type { ReaderMessage, ReadReply } from './sqlite-readers';
 
 const { file, cacheKilobytes } = z
   .object({ file: z.string(), cacheKilobytes: z.number().int() })
@@ -27,16 +27,19 @@ function currentSchemaVersion(): number {
 }
 
 /**
- * A connection keeps the planner statistics it read when it opened; the writer's ANALYZE after an
- * import (or a migration) changes the schema version, and a fresh connection plans with the new ones.
+ * A connection keeps the schema and planner statistics it read when it opened. A migration (or the
+ * first ANALYZE) changes the schema version; later ANALYZEs do not, and the pool asks for a
+ * reopen after them.
  */
-function reopenIfSchemaChanged() {
-  const version = currentSchemaVersion();
-  if (version === schemaVersion) return;
+function reopen() {
   connection.close();
   connection = open();
   statements = new Map();
   schemaVersion = currentSchemaVersion();
+}
+
+function reopenIfSchemaChanged() {
+  if (currentSchemaVersion() !== schemaVersion) reopen();
 }
 
 function prepared(sql: string): SQLite.Statement {
@@ -51,7 +54,7 @@ function prepared(sql: string): SQLite.Statement {
   return statement;
 }
 
-function read({ id, sql, parameters }: ReadRequest): ReadReply {
+function read({ id, sql, parameters }: Extract<ReaderMessage, { kind: 'read' }>): ReadReply {
   try {
     reopenIfSchemaChanged();
     return { id, rows: prepared(sql).all(parameters) };
@@ -61,6 +64,7 @@ function read({ id, sql, parameters }: ReadRequest): ReadReply {
   }
 }
 
-parentPort?.on('message', (request: ReadRequest) => {
-  parentPort?.postMessage(read(request));
+parentPort?.on('message', (message: ReaderMessage) => {
+  if (message.kind === 'reopen') reopen();
+  else parentPort?.postMessage(read(message));
 });

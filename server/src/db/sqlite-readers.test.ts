@@ -108,4 +108,59 @@ describe('SQLite reads on reader threads', () => {
     writer.exec('analyze');
     expect(await plan()).toContain('INDEX t_x');
   });
+
+  it('plans with statistics gathered again once asked to reopen', async () => {
+    const file = temporaryFile();
+    const writer = new SQLite(file);
+    cleanups.push(() => {
+      writer.close();
+    });
+    writer.pragma('journal_mode = WAL');
+    writer.exec('create table t (id integer primary key, x int, y int)');
+    writer.exec('create index t_x on t (x); create index t_y on t (y)');
+    const insert = writer.prepare('insert into t (x, y) values (?, ?)');
+    writer.transaction(() => {
+      for (let row = 0; row < 5_000; row++) insert.run(0, row % 100);
+    })();
+    writer.exec('analyze');
+    const readers = new SqliteReaders({ file, count: 1, cacheKilobytes: 2_048 });
+    cleanups.push(() => readers.close());
+    const plan = async () =>
+      JSON.stringify(
+        await readers.read('explain query plan select * from t where x = ? and y = ?', [0, 1]),
+      );
+    expect(await plan()).toContain('INDEX t_y');
+
+    writer.exec('update t set x = id');
+    writer.exec('analyze');
+    // A second ANALYZE leaves the schema version as it was: the reader keeps its old statistics.
+    expect(await plan()).toContain('INDEX t_y');
+    readers.reopen();
+    expect(await plan()).toContain('INDEX t_x');
+  });
+
+  it('gives up on threads that cannot start, so that reads go to the main connection', async () => {
+    const readers = new SqliteReaders({
+      file: path.join(os.tmpdir(), 'gatefold-no-such-dir', 'missing.sqlite'),
+      count: 2,
+      cacheKilobytes: 2_048,
+    });
+    cleanups.push(() => readers.close());
+    await expect(readers.read('select 1', [])).rejects.toThrow();
+    await expect.poll(() => readers.available, { timeout: 10_000 }).toBe(false);
+  });
+
+  it('fails the reads still running when it closes', async () => {
+    const file = temporaryFile();
+    new SQLite(file).close();
+    const readers = new SqliteReaders({ file, count: 1, cacheKilobytes: 2_048 });
+    await readers.read('select 1', []);
+    const slow = readers.read(
+      'with recursive n(i) as (select 1 union all select i + 1 from n where i < 3000000) select count(*) from n',
+      [],
+    );
+    const failed = expect(slow).rejects.toThrow('The SQLite readers are closed.');
+    await readers.close();
+    await failed;
+  });
 });

@@ -1,6 +1,9 @@
 import { Worker } from 'node:worker_threads';
 
-export type ReadRequest = { id: number; sql: string; parameters: readonly unknown[] };
+export type ReaderMessage =
+  | { kind: 'read'; id: number; sql: string; parameters: readonly unknown[] }
+  /** Open the file again, to plan with statistics gathered since (ANALYZE keeps the schema). */
+  | { kind: 'reopen' };
 export type ReadReply =
   | { id: number; rows: unknown[] }
   | { id: number; error: { message: string; code: string | undefined } };
@@ -17,7 +20,11 @@ export class SqliteReadError extends Error {
 
 type Pending = { resolve(rows: unknown[]): void; reject(error: Error): void };
 
-type Reader = { worker: Worker; pending: Map<number, Pending> };
+/** `answered`: the thread has replied at least once, so it started. */
+type Reader = { worker: Worker; pending: Map<number, Pending>; answered: boolean };
+
+/** Threads that die before their first answer this many times in a row are not started again. */
+const FAILED_STARTS_BEFORE_GIVING_UP = 3;
 
 /**
  * Read-only connections to one SQLite file, each in a worker thread. WAL lets them read while the
@@ -28,11 +35,17 @@ export class SqliteReaders {
   readonly #cacheKilobytes: number;
   readonly #readers: Reader[] = [];
   #nextId = 1;
+  #failedStarts = 0;
 
   constructor(options: { file: string; count: number; cacheKilobytes: number }) {
     this.#file = options.file;
     this.#cacheKilobytes = options.cacheKilobytes;
     for (let slot = 0; slot < options.count; slot++) this.#readers.push(this.#start());
+  }
+
+  /** False once every thread failed to start: reads then belong on the main connection. */
+  get available(): boolean {
+    return this.#readers.length > 0;
   }
 
   /** Runs one SELECT on the least busy reader. */
@@ -42,12 +55,25 @@ export class SqliteReaders {
     return new Promise((resolve, reject) => {
       reader.pending.set(id, { resolve, reject });
       if (reader.pending.size === 1) reader.worker.ref();
-      reader.worker.postMessage({ id, sql, parameters } satisfies ReadRequest);
+      try {
+        reader.worker.postMessage({ kind: 'read', id, sql, parameters } satisfies ReaderMessage);
+      } catch (error) {
+        // Parameters that cannot be cloned (a function, say) never reach the thread.
+        settle(reader, { id, error: { message: String(error), code: undefined } });
+      }
     });
+  }
+
+  /** Has every reader open the file again; reads sent after this plan with fresh statistics. */
+  reopen(): void {
+    for (const reader of this.#readers)
+      reader.worker.postMessage({ kind: 'reopen' } satisfies ReaderMessage);
   }
 
   async close(): Promise<void> {
     const readers = this.#readers.splice(0);
+    const closed = new Error('The SQLite readers are closed.');
+    for (const reader of readers) failPending(reader, closed);
     await Promise.all(readers.map((reader) => reader.worker.terminate()));
   }
 
@@ -65,10 +91,14 @@ export class SqliteReaders {
     const worker = import.meta.url.endsWith('.ts')
       ? workerFromSource(workerData)
       : new Worker(new URL('./sqlite-reader-worker.js', import.meta.url), { workerData });
-    const reader: Reader = { worker, pending: new Map() };
+    const reader: Reader = { worker, pending: new Map(), answered: false };
     // An idle reader does not keep the process alive.
     worker.unref();
-    worker.on('message', (reply: ReadReply) => settle(reader, reply));
+    worker.on('message', (reply: ReadReply) => {
+      if (!reader.answered) this.#failedStarts = 0;
+      reader.answered = true;
+      settle(reader, reply);
+    });
     worker.on('error', (error) => this.#replace(reader, error));
     worker.on('exit', (code) => {
       if (this.#readers.includes(reader))
@@ -77,14 +107,18 @@ export class SqliteReaders {
     return reader;
   }
 
-  /** A reader that died fails its pending reads and is started again. */
+  /**
+   * A reader that died fails its pending reads and is started again, unless threads keep dying
+   * before they answer (a missing worker file, a file they cannot open): then its slot goes.
+   */
   #replace(reader: Reader, error: Error) {
-    for (const pending of reader.pending.values()) pending.reject(error);
-    reader.pending.clear();
+    failPending(reader, error);
     const slot = this.#readers.indexOf(reader);
     if (slot === -1) return;
-    this.#readers[slot] = this.#start();
     void reader.worker.terminate();
+    if (!reader.answered) this.#failedStarts++;
+    if (this.#failedStarts >= FAILED_STARTS_BEFORE_GIVING_UP) this.#readers.splice(slot, 1);
+    else this.#readers[slot] = this.#start();
   }
 }
 
@@ -93,6 +127,11 @@ function workerFromSource(workerData: object): Worker {
   const source = new URL('./sqlite-reader-worker.ts', import.meta.url).href;
   const start = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(source)}); })`;
   return new Worker(start, { eval: true, workerData });
+}
+
+function failPending(reader: Reader, error: Error) {
+  for (const pending of reader.pending.values()) pending.reject(error);
+  reader.pending.clear();
 }
 
 function settle(reader: Reader, reply: ReadReply) {

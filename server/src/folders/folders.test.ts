@@ -10,7 +10,7 @@ import type { Database } from '../db/schema';
 import { buildAlbum } from '../testing/factories';
 import { QueryCounter } from '../testing/query-counter';
 import { bearer, signIn, uniqueName, useTestApp } from '../testing/test-app';
-import { createTestDatabase, testDatabaseKinds } from '../testing/test-database';
+import { createTestDatabase, testDatabaseKindsWithReaders } from '../testing/test-database';
 
 type FolderBody = {
   name: string;
@@ -59,7 +59,7 @@ async function putInFolder(app: FastifyInstance, token: string, albumId: number,
 const placements = (folders: Folder[]) =>
   Object.fromEntries(folders.map((f) => [f.id, [f.parent_id, f.sort_order]]));
 
-describe.each(testDatabaseKinds)('folders on %s', (kind) => {
+describe.each(testDatabaseKindsWithReaders)('folders on %s', (kind) => {
   const testApp = useTestApp(kind);
 
   it('answers 401 to every folder call without a session', async () => {
@@ -591,7 +591,7 @@ describe.each(testDatabaseKinds)('folders on %s', (kind) => {
   });
 });
 
-describe.each(testDatabaseKinds)('folder statement counts on %s', (kind) => {
+describe.each(testDatabaseKindsWithReaders)('folder statement counts on %s', (kind) => {
   /** The app over a database that counts every statement sent through it. */
   async function countingApp() {
     const database = await createTestDatabase(kind);

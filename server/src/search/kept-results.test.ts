@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { buildAlbum, tagAlbum } from '../testing/factories';
 import { bearer, signIn, uniqueName, useTestApp } from '../testing/test-app';
-import { testDatabaseKinds } from '../testing/test-database';
+import { testDatabaseKindsWithReaders } from '../testing/test-database';
 
 /** Text results are kept between requests; every change to what they are made of must show. */
-describe.each(testDatabaseKinds)('kept text results on %s', (kind) => {
+describe.each(testDatabaseKindsWithReaders)('kept text results on %s', (kind) => {
   const testApp = useTestApp(kind);
   const call = (
     method: 'GET' | 'POST' | 'PUT' | 'DELETE',

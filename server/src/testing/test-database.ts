@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { openDatabase } from '../db/database';
@@ -6,16 +9,23 @@ import { migrateTo } from '../db/migrate';
 import type { Database } from '../db/schema';
 import { isUniqueViolation } from '../db/unique-violation';
 
-export type DatabaseKind = 'sqlite' | 'postgres';
+/** `sqlite-readers`: a SQLite file with its SELECTs on two reader threads, as the server runs it. */
+export type DatabaseKind = 'sqlite' | 'sqlite-readers' | 'postgres';
 
 /** SQLite always; PostgreSQL too when TEST_DATABASE_URL names one. */
 export const testDatabaseKinds: DatabaseKind[] = process.env.TEST_DATABASE_URL
   ? ['sqlite', 'postgres']
   : ['sqlite'];
 
+/** For behaviour that reads right after it writes: also SQLite as the server runs it. */
+export const testDatabaseKindsWithReaders: DatabaseKind[] = [
+  ...testDatabaseKinds,
+  'sqlite-readers',
+];
+
 export type TestDatabase = { db: Kysely<Database>; destroy(): Promise<void> };
 
-/** A freshly migrated database: in-memory SQLite, or a schema of its own on PostgreSQL. */
+/** A freshly migrated database: SQLite in memory or in a temporary file, or a schema of its own on PostgreSQL. */
 export async function createTestDatabase(
   kind: DatabaseKind,
   { migratedTo }: { migratedTo?: string } = {},
@@ -24,6 +34,22 @@ export async function createTestDatabase(
     const db = openDatabase({ kind: 'sqlite', file: ':memory:' });
     await migrateTo(db, migratedTo);
     return { db, destroy: () => db.destroy() };
+  }
+  if (kind === 'sqlite-readers') {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gatefold-test-'));
+    const db = openDatabase({
+      kind: 'sqlite',
+      file: path.join(dir, 'gatefold.sqlite'),
+      readers: 2,
+    });
+    await migrateTo(db, migratedTo);
+    return {
+      db,
+      destroy: async () => {
+        await db.destroy();
+        fs.rmSync(dir, { recursive: true, force: true });
+      },
+    };
   }
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('TEST_DATABASE_URL is not set.');
