@@ -84,7 +84,8 @@ describe('SQLite reads on reader threads', () => {
     });
   });
 
-  it('plans with the statistics the writer gathered after the reader opened', async () => {
+  /** A table with two indexed columns, written by a connection of its own, and a reader of it. */
+  function tableToPlan(row: (n: number) => [x: number, y: number]) {
     const file = temporaryFile();
     const writer = new SQLite(file);
     cleanups.push(() => {
@@ -95,48 +96,40 @@ describe('SQLite reads on reader threads', () => {
     writer.exec('create index t_x on t (x); create index t_y on t (y)');
     const insert = writer.prepare('insert into t (x, y) values (?, ?)');
     writer.transaction(() => {
-      for (let row = 0; row < 5_000; row++) insert.run(row, row % 2);
+      for (let n = 0; n < 5_000; n++) insert.run(...row(n));
     })();
-    const readers = new SqliteReaders({ file, count: 1, cacheKilobytes: 2_048 });
-    cleanups.push(() => readers.close());
-    const plan = async () =>
-      (await readers.read('explain query plan select * from t where x = ? and y = ?', [1, 1]))
-        .map((step) => (typeof step === 'object' && step && 'detail' in step ? step.detail : ''))
-        .join();
+    const readers = () => {
+      const pool = new SqliteReaders({ file, count: 1, cacheKilobytes: 2_048 });
+      cleanups.push(() => pool.close());
+      return pool;
+    };
+    const plan = async (pool: SqliteReaders, x: number, y: number) =>
+      JSON.stringify(
+        await pool.read('explain query plan select * from t where x = ? and y = ?', [x, y]),
+      );
+    return { writer, readers, plan };
+  }
 
-    expect(await plan()).toContain('INDEX t_y');
+  it('plans with the statistics the writer gathered after the reader opened', async () => {
+    const { writer, readers, plan } = tableToPlan((n) => [n, n % 2]);
+    const pool = readers();
+    expect(await plan(pool, 1, 1)).toContain('INDEX t_y');
     writer.exec('analyze');
-    expect(await plan()).toContain('INDEX t_x');
+    expect(await plan(pool, 1, 1)).toContain('INDEX t_x');
   });
 
   it('plans with statistics gathered again once asked to reopen', async () => {
-    const file = temporaryFile();
-    const writer = new SQLite(file);
-    cleanups.push(() => {
-      writer.close();
-    });
-    writer.pragma('journal_mode = WAL');
-    writer.exec('create table t (id integer primary key, x int, y int)');
-    writer.exec('create index t_x on t (x); create index t_y on t (y)');
-    const insert = writer.prepare('insert into t (x, y) values (?, ?)');
-    writer.transaction(() => {
-      for (let row = 0; row < 5_000; row++) insert.run(0, row % 100);
-    })();
+    const { writer, readers, plan } = tableToPlan((n) => [0, n % 100]);
     writer.exec('analyze');
-    const readers = new SqliteReaders({ file, count: 1, cacheKilobytes: 2_048 });
-    cleanups.push(() => readers.close());
-    const plan = async () =>
-      JSON.stringify(
-        await readers.read('explain query plan select * from t where x = ? and y = ?', [0, 1]),
-      );
-    expect(await plan()).toContain('INDEX t_y');
+    const pool = readers();
+    expect(await plan(pool, 0, 1)).toContain('INDEX t_y');
 
     writer.exec('update t set x = id');
     writer.exec('analyze');
     // A second ANALYZE leaves the schema version as it was: the reader keeps its old statistics.
-    expect(await plan()).toContain('INDEX t_y');
-    readers.reopen();
-    expect(await plan()).toContain('INDEX t_x');
+    expect(await plan(pool, 0, 1)).toContain('INDEX t_y');
+    pool.reopen();
+    expect(await plan(pool, 0, 1)).toContain('INDEX t_x');
   });
 
   it('gives up on threads that cannot start, so that reads go to the main connection', async () => {
