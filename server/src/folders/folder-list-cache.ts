@@ -1,5 +1,6 @@
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
+import { Negotiator } from '@fastify/accept-negotiator';
 import type { Folder } from '@gatefold/contract/folders';
 import { TOTAL_COUNT_HEADER } from '@gatefold/contract/list-query';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -56,7 +57,10 @@ export function folderListCache(db: Kysely<Database>) {
 
 const gzipped = promisify(gzip);
 
+const encodings = new Negotiator({ supportedValues: ['gzip', 'identity'] });
+
 function acceptsGzip(request: FastifyRequest): boolean {
   const accepted = request.headers['accept-encoding'];
-  return typeof accepted === 'string' && /\bgzip\b(?!;q=0(\.0*)?\b)/.test(accepted);
+  // Content codings are case-insensitive (RFC 9110 §8.4.1); the negotiator compares as given.
+  return typeof accepted === 'string' && encodings.negotiate(accepted.toLowerCase()) === 'gzip';
 }

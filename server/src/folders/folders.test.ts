@@ -234,6 +234,9 @@ describe.each(testDatabaseKindsWithReaders)('folders on %s', (kind) => {
     expect(JSON.parse(gunzipSync(zipped.rawPayload).toString('utf8'))).toEqual(plain.json());
 
     expect((await list('gzip;q=0, identity')).headers['content-encoding']).toBeUndefined();
+    expect((await list('gzip; q=0, identity')).headers['content-encoding']).toBeUndefined();
+    expect((await list('identity, gzip;q=0.5')).headers['content-encoding']).toBeUndefined();
+    expect((await list('GZIP;q=0.8, br')).headers['content-encoding']).toBe('gzip');
   });
 
   it('answers an unchanged folder list 304 through its ETag, and a changed one afresh', async () => {
