@@ -3,6 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
+import { PreparedStatementPool } from './prepared-statements';
 import type { Database } from './schema';
 import { SqliteReadRoutingDialect } from './sqlite-read-routing';
 import { SqliteReaders } from './sqlite-readers';
@@ -39,11 +40,15 @@ export function openDatabase(target: DatabaseTarget): Kysely<Database> {
     const pool = new pg.Pool({
       connectionString: target.url,
       max: 10,
+      // Each connection keeps its prepared statements; a fresh one now and then lets them go.
+      maxUses: 10_000,
       // A schema per test run keeps runs apart (public still holds the extensions); production
       // uses the database's default.
       ...(target.schema ? { options: `-c search_path=${target.schema},public` } : {}),
     });
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: new PreparedStatementPool(pool) }),
+    });
   }
   if (target.file !== ':memory:') fs.mkdirSync(path.dirname(target.file), { recursive: true });
   const sqlite = new SQLite(target.file);

@@ -1,0 +1,46 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoUserRow } from '../testing/factories';
+import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../testing/test-database';
+
+describe.runIf(testDatabaseKinds.includes('postgres'))('prepared statements on postgres', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase('postgres');
+  });
+  afterAll(() => database.destroy());
+
+  it('keeps each query the app sends prepared on its connection, and a long INSERT not', async () => {
+    const { db } = database;
+    const kept = await db.transaction().execute(async (trx) => {
+      for (const name of ['Ada', 'Bo']) {
+        await trx.selectFrom('users').select('id').where('display_name', '=', name).execute();
+      }
+      // Nine columns a row: 20 rows pass the bound on the parameters of a kept statement.
+      await trx
+        .insertInto('users')
+        .values(Array.from({ length: 20 }, (_, n) => demoUserRow(`Many ${n}`)))
+        .execute();
+      const { rows } = await sql<{ statement: string }>`
+        select statement from pg_prepared_statements
+      `.execute(trx);
+      return rows.map((row) => row.statement);
+    });
+    const lookups = kept.filter((statement) => statement.includes('"display_name" = $1'));
+    expect(lookups).toHaveLength(1);
+    expect(kept.some((statement) => statement.startsWith('insert into "users"'))).toBe(false);
+  });
+
+  it('answers as before when the same statement runs with other values', async () => {
+    const { db } = database;
+    const ids = await db
+      .insertInto('users')
+      .values([demoUserRow('Cy'), demoUserRow('Di')])
+      .returning('id')
+      .execute();
+    for (const { id } of ids) {
+      const found = await db.selectFrom('users').select('id').where('id', '=', id).execute();
+      expect(found).toEqual([{ id }]);
+    }
+  });
+});
