@@ -1,6 +1,5 @@
 import { albumSort } from '@gatefold/contract/albums';
 import type { Kysely } from 'kysely';
-import { presentAlbums } from '../src/albums/present';
 import { listAlbumRows } from '../src/albums/queries';
 import { listArtists } from '../src/artists/queries';
 import type { Database } from '../src/db/schema';
@@ -23,14 +22,11 @@ const unkeptPrefix = (run: number) => NAME_PREFIXES[run % NAME_PREFIXES.length] 
 
 /** A page's SQL as its route runs it, without HTTP: what a request costs the database alone. */
 export const databaseFloors = {
-  'albums-first-page': async (db: Kysely<Database>, userId: number) => {
-    const { rows } = await listAlbumRows(db, userId, {}, 'added-desc', { limit: 24, offset: 0 });
-    await presentAlbums(db, rows);
-  },
-  'albums-text-filter': async (db: Kysely<Database>, userId: number, run: number) => {
+  'albums-first-page': (db: Kysely<Database>, userId: number) =>
+    listAlbumRows(db, userId, {}, 'added-desc', { limit: 24, offset: 0 }),
+  'albums-text-filter': (db: Kysely<Database>, userId: number, run: number) => {
     const { q, sort } = unkeptFilter(run);
-    const { rows } = await listAlbumRows(db, userId, { q }, sort, { limit: 24, offset: 0 });
-    await presentAlbums(db, rows);
+    return listAlbumRows(db, userId, { q }, sort, { limit: 24, offset: 0 });
   },
   folders: (db: Kysely<Database>, userId: number) => folderRowsWithCounts(db, userId),
   tags: (db: Kysely<Database>, userId: number) => listTags(db, userId, { limit: 200, offset: 0 }),

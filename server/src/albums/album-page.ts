@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { withTotalCount } from '../http/paging';
-import { presentAlbums } from './present';
+import { presentAlbum } from './present';
 import { type AlbumFilter, listAlbumRows } from './queries';
 
 /** One page of a user's albums within a scope (all, a folder, tag, genre or artist), as listed. */
@@ -15,5 +15,5 @@ export async function albumPage(
   scope: Omit<AlbumFilter, 'q'> = {},
 ): Promise<AlbumSummary[]> {
   const { total, rows } = await listAlbumRows(db, userId, { ...scope, q }, sort, { limit, offset });
-  return withTotalCount(reply, total, await presentAlbums(db, rows));
+  return withTotalCount(reply, total, rows.map(presentAlbum));
 }

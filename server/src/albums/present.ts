@@ -1,11 +1,11 @@
 import type { AlbumDetail, AlbumSummary } from '@gatefold/contract/albums';
-import type { Kysely, Selectable } from 'kysely';
-import type { AlbumsTable, Database } from '../db/schema';
-import { foldersOfAlbum, labelsOfAlbums, tracksOfAlbum } from './queries';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { type LabelledAlbumRow, labelledAlbumsInOrder } from './labelled-albums';
+import { foldersOfAlbum, tracksOfAlbum } from './queries';
 
-type AlbumRow = Selectable<AlbumsTable>;
-
-function presentAlbum(row: AlbumRow, labels: Pick<AlbumSummary, 'tags' | 'genres'>): AlbumSummary {
+/** An album as the API shows it in lists. */
+export function presentAlbum(row: LabelledAlbumRow): AlbumSummary {
   return {
     id: row.id,
     spotify_id: row.spotify_id,
@@ -15,39 +15,23 @@ function presentAlbum(row: AlbumRow, labels: Pick<AlbumSummary, 'tags' | 'genres
     total_tracks: row.total_tracks,
     image_url: row.image_url,
     spotify_url: row.spotify_url,
-    tags: labels.tags,
-    genres: labels.genres,
+    tags: row.tags,
+    genres: row.genres,
     added_at: row.added_at,
     first_added_at: row.first_added_at,
     created_at: row.created_at,
   };
 }
 
-/** Album rows as the API shows them in lists, with tags and genres: two queries for any number. */
-export async function presentAlbums(
-  db: Kysely<Database>,
-  rows: AlbumRow[],
-): Promise<AlbumSummary[]> {
-  const labels = await labelsOfAlbums(
-    db,
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) =>
-    presentAlbum(row, {
-      tags: labels.tags.get(row.id) ?? [],
-      genres: labels.genres.get(row.id) ?? [],
-    }),
-  );
-}
-
 export async function presentAlbumDetail(
   db: Kysely<Database>,
-  row: AlbumRow,
+  row: { id: number },
 ): Promise<AlbumDetail> {
-  const [[summary], tracks, folders] = await Promise.all([
-    presentAlbums(db, [row]),
+  const [[album], tracks, folders] = await Promise.all([
+    labelledAlbumsInOrder(db, [row.id]),
     tracksOfAlbum(db, row.id),
     foldersOfAlbum(db, row.id),
   ]);
-  return { ...(summary ?? presentAlbum(row, { tags: [], genres: [] })), tracks, folders };
+  if (!album) throw new Error(`Album ${row.id} went missing while it was shown.`);
+  return { ...presentAlbum(album), tracks, folders };
 }

@@ -6,6 +6,12 @@ import { libraryResults } from '../db/library-results';
 import type { Database } from '../db/schema';
 import { fts5PrefixQuery, nameRank, searchWords, startsWords } from '../db/search-text';
 import { notFound } from '../http/errors';
+import {
+  type LabelledAlbumRow,
+  labelled,
+  labelledAlbumsInOrder,
+  selectLabelledAlbums,
+} from './labelled-albums';
 
 /** Which of a user's albums a list shows: all, or those in a folder, with a tag, genre or artist. */
 export type AlbumFilter = {
@@ -147,9 +153,9 @@ async function allSortedIds(db: Kysely<Database>, query: AlbumsQuery, sort: Albu
 const keptTextMatches = libraryResults<number[]>(64);
 
 /**
- * One page of albums and the count of all that match. Without a text filter: two queries whatever
- * the collection's size, the count being the one kept on the user, folder, tag, genre or artist.
- * With one: the ordered matches, computed once a library version, sliced.
+ * One page of albums, labelled, and the count of all that match. Without a text filter: two
+ * queries whatever the collection's size, the count being the one kept on the user, folder, tag,
+ * genre or artist. With one: the ordered matches, computed once a library version, sliced.
  */
 export async function listAlbumRows(
   db: Kysely<Database>,
@@ -157,13 +163,13 @@ export async function listAlbumRows(
   filter: AlbumFilter,
   sort: AlbumSort,
   page: Page,
-) {
+): Promise<{ total: number; rows: LabelledAlbumRow[] }> {
   const matching = albumsMatching(db, userId, filter);
   if (filter.q) {
     const ids = await keptTextMatches(db, userId, JSON.stringify([filter, sort]), () =>
       allSortedIds(db, matching, sort),
     );
-    const rows = await albumsInOrder(db, ids.slice(page.offset, page.offset + page.limit));
+    const rows = await labelledAlbumsInOrder(db, ids.slice(page.offset, page.offset + page.limit));
     return { total: ids.length, rows };
   }
   const [total, rows] = await Promise.all([
@@ -172,29 +178,19 @@ export async function listAlbumRows(
         .select((eb) => eb.fn.countAll().as('total'))
         .executeTakeFirst()
         .then((count) => toCount(count?.total)),
-    sortedIds(matching, sort)
-      .limit(page.limit)
-      .offset(page.offset)
+    // The page's ids come from the sort's index alone (a page deep into the collection skips
+    // index entries, not whole rows); only those rows are read whole.
+    selectLabelledAlbums(
+      db,
+      db
+        .selectFrom('albums')
+        .where('albums.id', 'in', sortedIds(matching, sort).limit(page.limit).offset(page.offset)),
+    )
+      .orderBy(sortTerms(sort))
       .execute()
-      .then((found) =>
-        albumsInOrder(
-          db,
-          found.map((row) => row.id),
-        ),
-      ),
+      .then((found) => found.map(labelled)),
   ]);
   return { total, rows };
-}
-
-/**
- * The albums of a page, whose ids came first from the sort's index alone: a page deep into the
- * collection skips index entries, not whole rows.
- */
-async function albumsInOrder(db: Kysely<Database>, order: number[]) {
-  if (order.length === 0) return [];
-  const rows = await db.selectFrom('albums').selectAll().where('id', 'in', order).execute();
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return order.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** The kept album count that answers a filter of one scope and no text, if there is one. */
@@ -227,13 +223,13 @@ export async function searchAlbumRows(
   limit: number,
 ) {
   const words = searchWords(q);
-  return albumsMatching(db, userId, { q })
-    .selectAll('albums')
+  const rows = await selectLabelledAlbums(db, albumsMatching(db, userId, { q }))
     .orderBy((eb) => nameRank(eb.ref('albums.search_name'), words))
     .orderBy((eb) => eb.fn('lower', ['albums.name']))
     .orderBy('albums.id')
     .limit(limit)
     .execute();
+  return rows.map(labelled);
 }
 
 /** The user's album; another user's or an unknown id is a 404. */
@@ -250,39 +246,6 @@ export async function findAlbumRow(db: Kysely<Database>, userId: number, albumId
     .where('user_id', '=', userId)
     .where('id', '=', albumId)
     .executeTakeFirst();
-}
-
-/** Tags and genres of many albums in two queries, keyed by album id. */
-export async function labelsOfAlbums(db: Kysely<Database>, albumIds: number[]) {
-  if (albumIds.length === 0) return { tags: new Map(), genres: new Map() } as const;
-  const [tagRows, genreRows] = await Promise.all([
-    db
-      .selectFrom('album_tags')
-      .innerJoin('tags', 'tags.id', 'album_tags.tag_id')
-      .select(['album_tags.album_id', 'tags.id', 'tags.name', 'tags.color'])
-      .where('album_tags.album_id', 'in', albumIds)
-      .orderBy('tags.name')
-      .execute(),
-    db
-      .selectFrom('album_genres')
-      .innerJoin('genres', 'genres.id', 'album_genres.genre_id')
-      .select(['album_genres.album_id', 'genres.id', 'genres.name'])
-      .where('album_genres.album_id', 'in', albumIds)
-      .orderBy('genres.name')
-      .execute(),
-  ]);
-  return {
-    tags: groupBy(
-      tagRows,
-      (row) => row.album_id,
-      ({ id, name, color }) => ({ id, name, color }),
-    ),
-    genres: groupBy(
-      genreRows,
-      (row) => row.album_id,
-      ({ id, name }) => ({ id, name }),
-    ),
-  };
 }
 
 export async function tracksOfAlbum(db: Kysely<Database>, albumId: number) {
@@ -304,14 +267,4 @@ export async function foldersOfAlbum(db: Kysely<Database>, albumId: number) {
     .where('folder_albums.album_id', '=', albumId)
     .orderBy('folders.name')
     .execute();
-}
-
-function groupBy<Row, Value>(rows: Row[], key: (row: Row) => number, value: (row: Row) => Value) {
-  const groups = new Map<number, Value[]>();
-  for (const row of rows) {
-    const group = groups.get(key(row));
-    if (group) group.push(value(row));
-    else groups.set(key(row), [value(row)]);
-  }
-  return groups;
 }

@@ -1,6 +1,6 @@
 import type { CollectionSearchResults, Suggestion } from '@gatefold/contract/collection-search';
 import type { Kysely } from 'kysely';
-import { presentAlbums } from '../albums/present';
+import { presentAlbum } from '../albums/present';
 import { searchAlbumRows } from '../albums/queries';
 import { listArtists } from '../artists/queries';
 import { libraryResults } from '../db/library-results';
@@ -40,7 +40,7 @@ async function searchEveryKind(
 ): Promise<CollectionSearchResults> {
   const page = { limit: perKind, offset: 0 };
   const [albums, artists, tags, folders, genres] = await Promise.all([
-    searchAlbumRows(db, userId, q, perKind).then((rows) => presentAlbums(db, rows)),
+    searchAlbumRows(db, userId, q, perKind).then((rows) => rows.map(presentAlbum)),
     listArtists(db, userId, { q, sort: 'name-asc', ...page }).then((found) => found.artists),
     listTags(db, userId, { q, ...page }).then((found) => found.tags),
     searchFolders(db, userId, searchWords(q), perKind).then((rows) => rows.map(presentFolder)),

@@ -1,0 +1,77 @@
+import type { AlbumSummary } from '@gatefold/contract/albums';
+import { genreRef } from '@gatefold/contract/genres';
+import { tagRef } from '@gatefold/contract/tags';
+import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
+import { jsonArrayFrom as postgresJsonArray } from 'kysely/helpers/postgres';
+import { jsonArrayFrom as sqliteJsonArray } from 'kysely/helpers/sqlite';
+import { z } from 'zod';
+import { isPostgres } from '../db/database';
+import type { AlbumsTable, Database } from '../db/schema';
+
+/** An album row with the tags and genres a list shows beside it. */
+export type LabelledAlbumRow = Selectable<AlbumsTable> & Pick<AlbumSummary, 'tags' | 'genres'>;
+
+/**
+ * Whole album rows with their tags and genres, by name, as JSON arrays: a page of albums and its
+ * labels in one statement rather than three.
+ */
+export function selectLabelledAlbums(
+  db: Kysely<Database>,
+  query: SelectQueryBuilder<Database, 'albums', object>,
+) {
+  const jsonArray = isPostgres(db) ? postgresJsonArray : sqliteJsonArray;
+  return query.selectAll('albums').select((eb) => [
+    // SQLite hands the arrays over as JSON text, PostgreSQL parsed: `labelled` reads either.
+    jsonArray(
+      eb
+        .selectFrom('album_tags')
+        .innerJoin('tags', 'tags.id', 'album_tags.tag_id')
+        .select(['tags.id', 'tags.name', 'tags.color'])
+        .whereRef('album_tags.album_id', '=', 'albums.id')
+        .orderBy('tags.name'),
+    )
+      .$castTo<unknown>()
+      .as('tags'),
+    jsonArray(
+      eb
+        .selectFrom('album_genres')
+        .innerJoin('genres', 'genres.id', 'album_genres.genre_id')
+        .select(['genres.id', 'genres.name'])
+        .whereRef('album_genres.album_id', '=', 'albums.id')
+        .orderBy('genres.name'),
+    )
+      .$castTo<unknown>()
+      .as('genres'),
+  ]);
+}
+
+const tagRefs = z.array(tagRef);
+const genreRefs = z.array(genreRef);
+
+const fromJson = (value: unknown): unknown =>
+  typeof value === 'string' ? JSON.parse(value) : value;
+
+/** A row of `selectLabelledAlbums` with its arrays read. */
+export function labelled<Row extends { tags: unknown; genres: unknown }>(
+  row: Row,
+): Omit<Row, 'tags' | 'genres'> & Pick<AlbumSummary, 'tags' | 'genres'> {
+  return {
+    ...row,
+    tags: tagRefs.parse(fromJson(row.tags)),
+    genres: genreRefs.parse(fromJson(row.genres)),
+  };
+}
+
+/** The albums of the given ids, labelled, in the given order. */
+export async function labelledAlbumsInOrder(
+  db: Kysely<Database>,
+  order: number[],
+): Promise<LabelledAlbumRow[]> {
+  if (order.length === 0) return [];
+  const rows = await selectLabelledAlbums(
+    db,
+    db.selectFrom('albums').where('albums.id', 'in', order),
+  ).execute();
+  const byId = new Map(rows.map((row) => [row.id, labelled(row)]));
+  return order.flatMap((id) => byId.get(id) ?? []);
+}
