@@ -20,6 +20,8 @@ export type AlbumFilter = {
   tagId?: number;
   genreId?: number;
   artistId?: number;
+  /** The scope's kept album count, when the caller read it with the scope: one query fewer. */
+  albumCount?: number;
 };
 
 export type Page = { limit: number; offset: number };
@@ -195,9 +197,10 @@ export async function listAlbumRows(
 
 /** The kept album count that answers a filter of one scope and no text, if there is one. */
 function keptCount(db: Kysely<Database>, userId: number, filter: AlbumFilter) {
-  const { q, folderId, tagId, genreId, artistId } = filter;
+  const { q, folderId, tagId, genreId, artistId, albumCount } = filter;
   const scopes = [folderId, tagId, genreId, artistId].filter((id) => id !== undefined);
   if (q || scopes.length > 1) return undefined;
+  if (albumCount !== undefined && scopes.length === 1) return Promise.resolve(albumCount);
   const counted = (
     table: 'users' | 'folders' | 'tags' | 'genres' | 'artists',
     id: number,

@@ -62,7 +62,10 @@ export function artistRoutes(db: Kysely<Database>) {
       },
       async (request, reply) => {
         const found = await loadArtist(request.userId, request.params.name);
-        return albumPage(db, reply, request.userId, request.query, { artistId: found.id });
+        return albumPage(db, reply, request.userId, request.query, {
+          artistId: found.id,
+          albumCount: found.album_count,
+        });
       },
     );
   };

@@ -128,7 +128,10 @@ export function folderRoutes(db: Kysely<Database>) {
       async (request, reply) => {
         const folderId = request.params.id;
         const detail = await loadFolderDetail(db, request.userId, folderId);
-        const albums = await albumPage(db, reply, request.userId, request.query, { folderId });
+        const albums = await albumPage(db, reply, request.userId, request.query, {
+          folderId,
+          albumCount: detail.album_count,
+        });
         return { folder: detail, albums };
       },
     );

@@ -16,7 +16,7 @@ export async function attachGenre(
 ): Promise<GenreRef> {
   return retryOnUniqueViolation(() =>
     inUserTransaction(db, userId, async (trx) => {
-      let genre = await findGenre(trx, userId, key);
+      let genre: GenreRef | undefined = await findGenre(trx, userId, key);
       if (!genre) {
         const name = genreName.safeParse(key);
         if (!name.success)
@@ -29,7 +29,7 @@ export async function attachGenre(
         .values({ album_id: albumId, genre_id: genre.id, source: 'user' })
         .onConflict((oc) => oc.columns(['album_id', 'genre_id']).doNothing())
         .execute();
-      return genre;
+      return { id: genre.id, name: genre.name };
     }),
   );
 }

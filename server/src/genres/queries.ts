@@ -41,9 +41,9 @@ export async function upsertGenres(db: Kysely<Database>, userId: number, names: 
 
 /** A genre by id or by name (the path may hold either). */
 export async function findGenre(db: Kysely<Database>, userId: number, key: string) {
-  return db
+  const row = await db
     .selectFrom('genres')
-    .select(['id', 'name'])
+    .select(['id', 'name', 'album_count'])
     .where('user_id', '=', userId)
     .where((eb) =>
       /^\d+$/.test(key)
@@ -52,6 +52,7 @@ export async function findGenre(db: Kysely<Database>, userId: number, key: strin
     )
     .orderBy((eb) => eb.case().when('name_key', '=', nameKey(key)).then(0).else(1).end())
     .executeTakeFirst();
+  return row && { ...row, album_count: toCount(row.album_count) };
 }
 
 /** Genres with at least one of this user's albums, most used first (SPEC §9 hides empty ones). */
@@ -71,15 +72,6 @@ export async function listGenres(db: Kysely<Database>, userId: number, search: s
     .orderBy((eb) => eb.fn('lower', ['genres.name']))
     .execute();
   return rows.map((row) => ({ ...row, album_count: toCount(Number(row.album_count)) }));
-}
-
-export async function countGenreAlbums(db: Kysely<Database>, genreId: number) {
-  const row = await db
-    .selectFrom('genres')
-    .select('album_count')
-    .where('id', '=', genreId)
-    .executeTakeFirst();
-  return toCount(row?.album_count);
 }
 
 function uniqueByKey(names: string[]) {

@@ -10,7 +10,7 @@ import type { Database } from '../db/schema';
 import { conflict, notFound } from '../http/errors';
 import { withTotalCount } from '../http/paging';
 import { nameOrId } from '../http/params';
-import { countGenreAlbums, findGenre, listGenres, upsertGenres } from './queries';
+import { findGenre, listGenres, upsertGenres } from './queries';
 
 const nameParams = z.object({ name: nameOrId });
 
@@ -62,8 +62,7 @@ export function genreRoutes(db: Kysely<Database>) {
         },
       },
       async (request) => {
-        const found = await loadGenre(request.userId, request.params.name);
-        return { ...found, album_count: await countGenreAlbums(db, found.id) };
+        return loadGenre(request.userId, request.params.name);
       },
     );
 
@@ -79,7 +78,10 @@ export function genreRoutes(db: Kysely<Database>) {
       },
       async (request, reply) => {
         const found = await loadGenre(request.userId, request.params.name);
-        return albumPage(db, reply, request.userId, request.query, { genreId: found.id });
+        return albumPage(db, reply, request.userId, request.query, {
+          genreId: found.id,
+          albumCount: found.album_count,
+        });
       },
     );
   };

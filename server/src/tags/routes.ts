@@ -126,7 +126,10 @@ export function tagRoutes(db: Kysely<Database>) {
       },
       async (request, reply) => {
         const found = await loadTag(request.userId, request.params.name);
-        return albumPage(db, reply, request.userId, request.query, { tagId: found.id });
+        return albumPage(db, reply, request.userId, request.query, {
+          tagId: found.id,
+          albumCount: found.album_count,
+        });
       },
     );
   };
