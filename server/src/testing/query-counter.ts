@@ -12,11 +12,12 @@ export class QueryCounter implements KyselyPlugin {
   count = 0;
 
   transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-    this.count += 1;
     return args.node;
   }
 
+  // Counted per result: Kysely also passes a query's subqueries through transformQuery.
   async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    this.count += 1;
     return args.result;
   }
 }
