@@ -15,6 +15,7 @@ export class AlbumDetailPage {
   readonly tagDialog = () => this.page.getByRole('dialog', { name: 'Add Tag' });
   readonly tagNameInput = () => this.tagDialog().getByLabel('Tag Name');
   readonly folderDialog = () => this.page.getByRole('dialog', { name: 'Add to Folder' });
+  readonly folderPicker = () => this.folderDialog().getByRole('tree', { name: 'Folders' });
 
   async open(albumId: number) {
     await this.page.goto(`/albums/${albumId}`);

@@ -37,7 +37,11 @@ export class FolderFormDialog {
   readonly descriptionInput = () => this.dialog().getByLabel('Description');
   readonly imageUrlInput = () => this.dialog().getByLabel('Image URL');
   readonly parentFilter = () => this.dialog().getByPlaceholder('Filter folders...');
-  readonly parentTree = () => this.dialog().getByRole('list', { name: 'Parent folders' });
+  readonly parentTree = () => this.dialog().getByRole('tree', { name: 'Parent folders' });
+  /** The box the parent tree scrolls in. */
+  readonly parentScroller = () => this.parentTree().locator('..');
+  readonly parentItem = (name: string) =>
+    this.parentTree().getByRole('treeitem', { name, exact: true });
   readonly parentChoice = (name: string) =>
     this.parentTree().getByRole('button', { name, exact: true });
   readonly noParent = () => this.dialog().getByRole('button', { name: 'None (top level)' });

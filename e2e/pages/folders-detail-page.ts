@@ -19,7 +19,7 @@ export class FolderDetailPage {
   readonly albumCards = () =>
     this.albums().getByRole('list', { name: 'Albums in this folder' }).getByRole('link');
   readonly subfolders = () => this.page.getByRole('region', { name: 'Subfolders' });
-  readonly subfolderTree = () => this.subfolders().getByRole('list', { name: 'Subfolders' });
+  readonly subfolderTree = () => this.subfolders().getByRole('tree', { name: 'Subfolders' });
   readonly removeConfirm = () =>
     this.page.getByRole('alertdialog', { name: 'Remove Album from Folder' });
   readonly addAlbumsDialog = () => this.page.getByRole('dialog', { name: /^Add Albums to/ });

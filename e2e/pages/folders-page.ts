@@ -14,7 +14,7 @@ export class FoldersPage {
   readonly heading = () => this.page.getByRole('heading', { level: 1, name: 'Folders' });
   readonly newFolderButton = () => this.page.getByRole('button', { name: 'New Folder' });
   readonly yourFolders = () => this.page.getByRole('region', { name: 'Your Folders' });
-  readonly tree = () => this.yourFolders().getByRole('list', { name: 'Folders' });
+  readonly tree = () => this.yourFolders().getByRole('tree', { name: 'Folders' });
   readonly handle = (name: string) =>
     this.tree().getByRole('button', { name: `Drag ${name}`, exact: true });
   readonly row = (name: string) =>
@@ -30,6 +30,8 @@ export class FoldersPage {
   readonly deleteConfirm = () => this.page.getByRole('alertdialog', { name: 'Delete Folder' });
   /** What dnd-kit reads out to screen readers while a folder is dragged. */
   readonly announcements = () => this.page.locator('[id^="DndLiveRegion"]');
+  /** The copy of a folder that follows the pointer while it is dragged. */
+  readonly dragOverlay = () => this.page.locator('[data-folder-drag-overlay]');
 
   async open() {
     await this.page.goto('/folders');
@@ -85,26 +87,49 @@ export class FoldersPage {
     );
   }
 
-  /** Drags `name` by its handle with the mouse onto `onto`, then waits for the tree to reload. */
-  async dragFolder(name: string, onto: string, position: DropPosition = 'inside') {
+  /**
+   * Scrolls the page to its end, where `last` is. Rows not yet seen are estimated, so the end
+   * moves as they are measured: scroll until it stops.
+   */
+  async scrollToBottom(last: string) {
+    await expect(async () => {
+      await this.page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await expect(this.handle(last)).toBeInViewport({ timeout: 500 });
+    }).toPass();
+  }
+
+  /** Presses the mouse on `name`'s handle and moves it far enough to pick the folder up. */
+  async pickUp(name: string) {
     const handle = await this.handle(name).boundingBox();
+    if (handle === null) throw new Error(`${name} is not shown`);
+    const x = handle.x + handle.width / 2;
+    const y = handle.y + handle.height / 2;
+    await this.page.mouse.move(x, y);
+    await this.page.mouse.down();
+    await this.page.mouse.move(x, y + 8, { steps: 4 });
+    await expect(this.dragOverlay()).toHaveText(name);
+  }
+
+  /** Carries the folder picked up with the mouse onto `onto` and lets go, then waits for the save. */
+  async dropOn(onto: string, position: DropPosition = 'inside') {
     const target = await this.row(onto).boundingBox();
-    if (handle === null || target === null) throw new Error(`${name} or ${onto} is not shown`);
+    if (target === null) throw new Error(`${onto} is not shown`);
     const y = {
       before: target.y + 4,
       inside: target.y + target.height / 2,
       after: target.y + target.height - 4,
     }[position];
     const saved = this.reorderSaved();
-    await this.page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
-    await this.page.mouse.down();
-    await this.page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2 + 8, {
-      steps: 4,
-    });
     await this.page.mouse.move(target.x + target.width / 2, y, { steps: 12 });
     await expect(this.row(onto)).toHaveAttribute('data-drop-position', position);
     await this.page.mouse.up();
     return saved;
+  }
+
+  /** Drags `name` by its handle with the mouse onto `onto`, then waits for the tree to reload. */
+  async dragFolder(name: string, onto: string, position: DropPosition = 'inside') {
+    await this.pickUp(name);
+    return this.dropOn(onto, position);
   }
 
   /**

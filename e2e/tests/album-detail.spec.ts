@@ -113,7 +113,7 @@ test('files the album into a folder from its page and takes it out again', async
   await page.reload();
   await detail.addToFolderButton().click();
   const dialog = detail.folderDialog();
-  const tree = dialog.getByRole('list', { name: 'Folders' });
+  const tree = detail.folderPicker();
   await expect(tree.getByRole('button', { name: 'Modal', exact: true })).toBeVisible();
   await dialog.getByRole('button', { name: 'Collapse Jazz' }).click();
   await expect(tree.getByRole('button', { name: 'Modal', exact: true })).toBeHidden();

@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { AppShell } from '../pages/app-shell';
 import { CollectionApi } from '../pages/collection-api';
 import { FoldersApi } from '../pages/folders-api';
+import { FolderDetailPage } from '../pages/folders-detail-page';
 import { FoldersPage } from '../pages/folders-page';
 import { uniqueName } from './unique-name';
 
@@ -26,15 +27,24 @@ async function signInWithManyFolders(page: Page, request: Parameters<typeof Coll
   await (await CollectionApi.of(page, request)).importFolders(shelvesOfBoxes());
 }
 
+async function openManyFolders(page: Page, request: Parameters<typeof CollectionApi.of>[1]) {
+  await signInWithManyFolders(page, request);
+  const folders = new FoldersPage(page);
+  await folders.open();
+  return folders;
+}
+
+/** The last two shelves as the folders screen shows them, once the tree has reloaded. */
+const lastShelves = async (folders: FoldersPage) =>
+  (await folders.outline()).filter((name) => !name.startsWith('-')).slice(-2);
+
 test.describe('2,000 folders', () => {
   test('the folders screen keeps only the rows in view in the page, and opens, scrolls and drags', async ({
     page,
     request,
   }) => {
-    await signInWithManyFolders(page, request);
-    const folders = new FoldersPage(page);
+    const folders = await openManyFolders(page, request);
     const rows = folders.tree().locator('[data-folder-row]');
-    await folders.open();
     await expect(folders.handle(shelf(1))).toBeVisible();
     expect(await rows.count()).toBeLessThan(60);
 
@@ -46,46 +56,93 @@ test.describe('2,000 folders', () => {
       `-${box(1, 2)}`,
     ]);
 
-    // The last shelf is reached by scrolling the page; the rows above it have left the document.
-    // Rows not yet seen are estimated, so the end moves as they are measured: scroll until it stops.
-    await expect(async () => {
-      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-      await expect(folders.handle(shelf(SHELVES))).toBeInViewport({ timeout: 500 });
-    }).toPass();
-    await expect(folders.handle(shelf(1))).toHaveCount(0);
+    // The last shelf is reached by scrolling the page; the rows above it have left the document,
+    // but for the first shelf's: its toggle has focus.
+    await folders.scrollToBottom(shelf(SHELVES));
+    await expect(folders.handle(shelf(2))).toHaveCount(0);
+    await expect(folders.collapseButton(shelf(1))).toBeFocused();
     expect(await rows.count()).toBeLessThan(60);
 
     // Dragged at the bottom of the tree, every folder's position is still sent.
     const saved = await folders.dragFolder(shelf(SHELVES), shelf(SHELVES - 1), 'before');
     expect(saved).toEqual({ items: expect.any(Array) });
     expect(saved).toHaveProperty('items.length', SHELVES * (BOXES + 1));
-    await expect
-      .poll(async () => (await folders.outline()).filter((name) => !name.startsWith('-')).slice(-2))
-      .toEqual([shelf(SHELVES), shelf(SHELVES - 1)]);
+    await expect.poll(() => lastShelves(folders)).toEqual([shelf(SHELVES), shelf(SHELVES - 1)]);
+  });
+
+  test('a folder dragged from the top of the tree stays in the page while the page scrolls to the bottom', async ({
+    page,
+    request,
+  }) => {
+    const folders = await openManyFolders(page, request);
+
+    // Picked up with the keyboard, the folder keeps focus however far the page scrolls from it.
+    await folders.handle(shelf(1)).focus();
+    await page.keyboard.press('Space');
+    await expect(folders.announcements()).toContainText(`Picked up ${shelf(1)}.`);
+    await folders.scrollToBottom(shelf(SHELVES));
+    await expect(folders.handle(shelf(2))).toHaveCount(0);
+    await expect(folders.handle(shelf(1))).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(folders.announcements()).toContainText(`Moving ${shelf(1)} was cancelled.`);
+
+    // Picked up with the mouse, it is carried down the whole tree and dropped at the end.
+    await folders.open();
+    await folders.pickUp(shelf(1));
+    await folders.scrollToBottom(shelf(SHELVES));
+    await expect(folders.handle(shelf(2))).toHaveCount(0);
+    await expect(folders.handle(shelf(1))).toHaveCount(1);
+    const saved = await folders.dropOn(shelf(SHELVES), 'after');
+    expect(saved).toHaveProperty('items.length', SHELVES * (BOXES + 1));
+    await expect.poll(() => lastShelves(folders)).toEqual([shelf(SHELVES), shelf(1)]);
+  });
+
+  test('the edit dialog opens its parent picker at the current parent, far down the tree', async ({
+    page,
+    request,
+  }) => {
+    await signInWithManyFolders(page, request);
+    const stored = await (await FoldersApi.of(page, request)).folders();
+    const parent = stored.find((folder) => folder.name === box(180, 5));
+    if (parent === undefined) throw new Error(`${box(180, 5)} was not imported`);
+    const deep = await (await CollectionApi.of(page, request)).createFolder('Deep box', parent.id);
+    const detail = new FolderDetailPage(page);
+    await detail.open(deep);
+    await detail.editButton().click();
+
+    const { form } = detail;
+    const choice = form.parentChoice(box(180, 5));
+    await expect(choice).toHaveAttribute('aria-pressed', 'true');
+    // Scrolled to the middle of the picker's box, its branch open.
+    await expect(async () => {
+      const row = await choice.boundingBox();
+      const scroller = await form.parentScroller().boundingBox();
+      if (row === null || scroller === null) throw new Error('The picker is not shown');
+      const middle = (at: { y: number; height: number }) => at.y + at.height / 2;
+      expect(Math.abs(middle(row) - middle(scroller))).toBeLessThan(row.height);
+    }).toPass();
+    await expect(form.parentItem(shelf(180))).toHaveAttribute('aria-expanded', 'true');
   });
 
   test('the parent folder picker shows every folder a screenful at a time and filters them', async ({
     page,
     request,
   }) => {
-    await signInWithManyFolders(page, request);
-    const folders = new FoldersPage(page);
-    await folders.open();
+    const folders = await openManyFolders(page, request);
     await folders.newFolderButton().click();
     const { form } = folders;
     // Every branch starts open: 2,000 rows, of which only those in the box are in the page.
     await expect(form.parentChoice(box(1, 1))).toBeVisible();
-    expect(await form.parentTree().getByRole('listitem').count()).toBeLessThan(60);
+    expect(await form.parentTree().getByRole('treeitem').count()).toBeLessThan(60);
 
-    await form.parentTree().evaluate((list) => {
-      const box = list.parentElement;
-      if (box) box.scrollTop = box.scrollHeight;
+    await form.parentScroller().evaluate((box) => {
+      box.scrollTop = box.scrollHeight;
     });
     await expect(form.parentChoice(box(SHELVES, BOXES))).toBeVisible();
-    expect(await form.parentTree().getByRole('listitem').count()).toBeLessThan(60);
+    expect(await form.parentTree().getByRole('treeitem').count()).toBeLessThan(60);
 
     await form.parentFilter().fill('shelf 150 box 3');
-    await expect(form.parentTree().getByRole('listitem')).toHaveCount(2);
+    await expect(form.parentTree().getByRole('treeitem')).toHaveCount(2);
     await form.parentChoice(box(150, 3)).click();
     await expect(form.parentChoice(box(150, 3))).toHaveAttribute('aria-pressed', 'true');
 

@@ -1,9 +1,10 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Folder } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { ExpandToggle } from './ExpandToggle';
 import { type FolderNode, type VisibleFolderRow, visibleRows } from './folder-tree';
-import { VirtualList } from './VirtualList';
+import { useVirtualTreeRows } from './useVirtualTreeRows';
+import { VirtualTree } from './VirtualTree';
 
 /** SPEC §9: each level of the tree is indented this much. */
 export const TREE_INDENT_PX = 14;
@@ -12,7 +13,7 @@ interface FolderPickerTreeProps {
   nodes: readonly FolderNode[];
   selectedId: number | null;
   onSelect: (folderId: number) => void;
-  /** The list's accessible name. */
+  /** The tree's accessible name. */
   label: string;
   /** Folders that cannot be chosen, with the reason shown beside them. */
   unavailable?: ReadonlyMap<number, string>;
@@ -27,8 +28,8 @@ const ROW_ESTIMATE_PX = 36;
 
 /**
  * Choose one folder from the tree. Nodes start expanded and can be collapsed (SPEC §4); the
- * chosen one is highlighted and pressed. Only the rows in view are in the document, so a tree of
- * 2,000 open folders opens as fast as one of 20.
+ * chosen one is highlighted and pressed, and scrolled to when the picker opens. Only the rows in
+ * view are in the document, so a tree of 2,000 open folders opens as fast as one of 20.
  */
 export function FolderPickerTree({
   nodes,
@@ -47,18 +48,32 @@ export function FolderPickerTree({
       return next;
     });
 
-  const rows = visibleRows(nodes, (folderId) => forceExpanded || !collapsed.has(folderId));
+  // Every branch starts open, so the chosen folder's row is there to scroll to.
+  const rows = useMemo(
+    () => visibleRows(nodes, (folderId) => forceExpanded || !collapsed.has(folderId)),
+    [nodes, forceExpanded, collapsed],
+  );
   const scrollRef = useRef<HTMLDivElement>(null);
+  const treeRows = useVirtualTreeRows(rows, null);
   const virtualizer = useVirtualizer({
-    count: rows.length,
+    ...treeRows.options,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_ESTIMATE_PX,
-    getItemKey: (index) => rows[index]?.node.folder.id ?? index,
     overscan: 10,
   });
 
-  const renderRow = ({ node: { folder, depth, children } }: VisibleFolderRow) => {
-    const expanded = forceExpanded || !collapsed.has(folder.id);
+  // Once, on opening: the chosen folder may be a thousand rows down.
+  const selectionToReveal = useRef(selectedId);
+  useEffect(() => {
+    if (selectionToReveal.current === null) return;
+    const index = rows.findIndex((row) => row.node.folder.id === selectionToReveal.current);
+    selectionToReveal.current = null;
+    if (index !== -1) virtualizer.scrollToIndex(index, { align: 'center' });
+  }, [rows, virtualizer]);
+
+  const renderRow = (row: VisibleFolderRow) => {
+    const { folder, depth, children } = row.node;
+    const expanded = row.kind === 'folder' && row.expanded;
     const selected = folder.id === selectedId;
     const reason = unavailable?.get(folder.id);
     return (
@@ -93,12 +108,13 @@ export function FolderPickerTree({
 
   return (
     <div ref={scrollRef} className={className}>
-      <VirtualList
+      <VirtualTree
         virtualizer={virtualizer}
         rows={rows}
         renderRow={renderRow}
         label={label}
         itemClassName="pb-0.5"
+        focusTracking={treeRows.focusTracking}
       />
     </div>
   );

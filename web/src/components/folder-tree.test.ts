@@ -1,5 +1,5 @@
-import type { Folder } from '@gatefold/contract/folders';
 import { describe, expect, it } from 'vitest';
+import { buildFolder } from './build-folder';
 import {
   buildFolderTree,
   type FolderNode,
@@ -9,18 +9,6 @@ import {
   withoutFolder,
 } from './folder-tree';
 
-const folder = (id: number, name: string, parentId: number | null, sortOrder = 0): Folder => ({
-  id,
-  name,
-  description: null,
-  image_url: null,
-  parent_id: parentId,
-  sort_order: sortOrder,
-  album_count: 0,
-  total_count: 0,
-  created_at: '2026-01-01T00:00:00.000Z',
-});
-
 const outline = (nodes: FolderNode[]): string[] =>
   nodes.flatMap((node) => [
     `${'-'.repeat(node.depth)}${node.folder.name}`,
@@ -28,12 +16,12 @@ const outline = (nodes: FolderNode[]): string[] =>
   ]);
 
 const folders = [
-  folder(1, 'Rock', null, 1),
-  folder(2, 'Jazz', null, 0),
-  folder(3, 'Modal', 2, 0),
-  folder(4, 'Bebop', 2, 0),
-  folder(5, 'Punk', 1, 0),
-  folder(6, 'Lost', 99, 0),
+  buildFolder(1, 'Rock', null, 1),
+  buildFolder(2, 'Jazz', null, 0),
+  buildFolder(3, 'Modal', 2, 0),
+  buildFolder(4, 'Bebop', 2, 0),
+  buildFolder(5, 'Punk', 1, 0),
+  buildFolder(6, 'Lost', 99, 0),
 ];
 
 describe('buildFolderTree', () => {
@@ -63,7 +51,7 @@ describe('filterFolderTree', () => {
 
 describe('subtreeOf', () => {
   it('gives the folders under one folder, its children at depth 0', () => {
-    const tree = buildFolderTree([...folders, folder(7, 'Hard bop', 4, 0)]);
+    const tree = buildFolderTree([...folders, buildFolder(7, 'Hard bop', 4, 0)]);
     expect(outline(subtreeOf(tree, 2) ?? [])).toEqual(['Bebop', '-Hard bop', 'Modal']);
     expect(subtreeOf(tree, 5)).toEqual([]);
     expect(subtreeOf(tree, 42)).toBeNull();
@@ -90,5 +78,12 @@ describe('visibleRows', () => {
   it('puts a drop zone under an open folder with no children, when asked', () => {
     expect(shown([1, 5], true)).toEqual(['>Jazz', 'vRock', 'vPunk', '(into Punk)']);
     expect(shown([1, 5])).toEqual(['>Jazz', 'vRock', 'vPunk']);
+  });
+
+  it('places each folder among its siblings in the tree, not among the rows shown', () => {
+    const places = visibleRows(tree, (id) => id === 2).map((row) =>
+      row.kind === 'folder' ? `${row.node.folder.name} ${row.position}/${row.siblings}` : '',
+    );
+    expect(places).toEqual(['Jazz 1/2', 'Bebop 1/2', 'Modal 2/2', 'Rock 2/2']);
   });
 });

@@ -65,10 +65,19 @@ export function subtreeOf(nodes: readonly FolderNode[], folderId: number): Folde
   return null;
 }
 
-/** One row of a tree as shown: a folder, or the drop zone inside an open folder with no children. */
+/**
+ * One row of a tree as shown: a folder, with its place among its siblings in the whole tree (for
+ * screen readers, which see only the rows in the document), or the drop zone inside an open folder
+ * with no children.
+ */
 export type VisibleFolderRow =
-  | { kind: 'folder'; node: FolderNode; expanded: boolean }
+  | { kind: 'folder'; node: FolderNode; expanded: boolean; position: number; siblings: number }
   | { kind: 'empty'; node: FolderNode };
+
+/** A row's identity while the rows around it come and go: `folder-{id}` or `empty-{id}`. */
+export const rowKey = (row: VisibleFolderRow) => `${row.kind}-${row.node.folder.id}`;
+
+export const folderRowKey = (folderId: number) => `folder-${folderId}`;
 
 /**
  * The rows a tree shows, top to bottom, for a list that renders only those on screen: each folder,
@@ -81,9 +90,9 @@ export function visibleRows(
 ): VisibleFolderRow[] {
   const rows: VisibleFolderRow[] = [];
   const visit = (level: readonly FolderNode[]) => {
-    for (const node of level) {
+    for (const [index, node] of level.entries()) {
       const expanded = isExpanded(node.folder.id);
-      rows.push({ kind: 'folder', node, expanded });
+      rows.push({ kind: 'folder', node, expanded, position: index + 1, siblings: level.length });
       if (!expanded) continue;
       if (node.children.length > 0) visit(node.children);
       else if (emptyZones) rows.push({ kind: 'empty', node });

@@ -114,7 +114,7 @@ describe('FolderDetailPage', () => {
     expect(await within(albums).findByText('Kind of Blue')).toBeTruthy();
 
     const subfolders = screen.getByRole('region', { name: 'Subfolders' });
-    const tree = await within(subfolders).findByRole('list', { name: 'Subfolders' });
+    const tree = await within(subfolders).findByRole('tree', { name: 'Subfolders' });
     expect(within(tree).queryByRole('button', { name: /Drag|Edit|Delete/ })).toBeNull();
     await userEvent.click(within(tree).getByRole('button', { name: 'Expand Bebop' }));
     expect(within(tree).getByText('Hard bop')).toBeTruthy();

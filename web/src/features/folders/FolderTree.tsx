@@ -24,7 +24,7 @@ import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { buttonStyles } from '../../components/Button';
 import { ExpandToggle } from '../../components/ExpandToggle';
-import { type FolderNode, visibleRows } from '../../components/folder-tree';
+import { type FolderNode, folderRowKey, visibleRows } from '../../components/folder-tree';
 import {
   canDrop,
   type DropTarget,
@@ -45,7 +45,7 @@ const KEYBOARD_STEP_PX = 16;
 
 interface FolderTreeProps {
   nodes: readonly FolderNode[];
-  /** The list's accessible name. */
+  /** The tree's accessible name. */
   label: string;
   /** Hides drag handles, Edit and Delete (SPEC §2). */
   readOnly?: boolean;
@@ -220,6 +220,7 @@ export function FolderTree({
     <VirtualFolderList
       rows={rows}
       label={label}
+      draggedKey={activeId === null ? null : folderRowKey(activeId)}
       renderRow={(row) =>
         row.kind === 'folder' ? (
           <FolderTreeItem
@@ -497,11 +498,11 @@ function EmptyFolderZone({
   }`;
   const indent = { marginLeft: (depth + 1) * TREE_INDENT_PX };
   if (readOnly) {
-    // Nothing can be dropped in the read-only tree.
+    // Nothing can be dropped in the read-only tree. Not a paragraph: a tree holds only its items.
     return (
-      <p className="px-3 py-2 text-sm text-gray-600 dark:text-gray-400" style={indent}>
+      <div className="px-3 py-2 text-sm text-gray-600 dark:text-gray-400" style={indent}>
         No subfolders.
-      </p>
+      </div>
     );
   }
   return <DroppableZone folderId={folder.id} className={className} style={indent} text={text} />;
@@ -520,8 +521,8 @@ function DroppableZone({
 }) {
   const droppable = useDroppable({ id: emptyZoneId(folderId) });
   return (
-    <p ref={droppable.setNodeRef} className={className} style={style}>
+    <div ref={droppable.setNodeRef} className={className} style={style}>
       {text}
-    </p>
+    </div>
   );
 }

@@ -1,22 +1,17 @@
 import type { Folder } from '@gatefold/contract/folders';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../api/query-client';
 import { AppProviders } from '../../app/AppProviders';
+import { buildFolder } from '../../components/build-folder';
 import { FoldersPage } from './FoldersPage';
 
+/** Jazz (id 1) holds one album, every other folder three. */
 const folder = (id: number, name: string, parentId: number | null, sortOrder = 0): Folder => ({
-  id,
-  name,
-  description: null,
-  image_url: null,
-  parent_id: parentId,
-  sort_order: sortOrder,
+  ...buildFolder(id, name, parentId, sortOrder),
   album_count: id === 1 ? 1 : 3,
-  total_count: 0,
-  created_at: '2026-01-01T00:00:00.000Z',
 });
 
 function json(status: number, body?: unknown): Response {
@@ -78,6 +73,43 @@ function layOutRows(draggedRow: number) {
   });
 }
 
+/** A hundred folders at the top level, more than one screenful: `Folder 001` to `Folder 100`. */
+const hundredFolders = () =>
+  Array.from({ length: 100 }, (_, index) =>
+    folder(index + 1, `Folder ${String(index + 1).padStart(3, '0')}`, null, index),
+  );
+
+/** jsdom lays nothing out: every row is measured at the height it was estimated at. */
+function measureRows() {
+  vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(60);
+}
+
+/**
+ * jsdom neither lays out nor scrolls: the page says it scrolled to `y`, and the tree, which starts
+ * at the top of the page, moves up by as much.
+ */
+function scrollPageTo(y: number) {
+  const original = Element.prototype.getBoundingClientRect;
+  vi.spyOn(window, 'scrollY', 'get').mockReturnValue(y);
+  vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
+    if (this.getAttribute('role') !== 'tree') return original.call(this);
+    return DOMRect.fromRect({ x: 0, y: -y, width: 600, height: 0 });
+  });
+  act(() => {
+    window.dispatchEvent(new Event('scroll'));
+  });
+}
+
+/** What a screen reader is told of a folder's place in the tree. */
+function placeOf(tree: HTMLElement, name: string) {
+  const item = within(tree).getByRole('treeitem', { name });
+  return {
+    level: item.getAttribute('aria-level'),
+    position: `${item.getAttribute('aria-posinset')} of ${item.getAttribute('aria-setsize')}`,
+    expanded: item.getAttribute('aria-expanded'),
+  };
+}
+
 describe('FoldersPage', () => {
   it('invites the first folder when there are none', async () => {
     fakeServer([]);
@@ -92,7 +124,7 @@ describe('FoldersPage', () => {
   it('shows the tree collapsed, opens a folder, and offers a drop zone in an empty one', async () => {
     fakeServer([folder(1, 'Jazz', null), folder(2, 'Bebop', 1), folder(3, 'Rock', null, 1)]);
     renderPage();
-    const tree = await screen.findByRole('list', { name: 'Folders' });
+    const tree = await screen.findByRole('tree', { name: 'Folders' });
     expect(within(tree).getByText('Jazz')).toBeTruthy();
     expect(within(tree).getByText('1 album')).toBeTruthy();
     expect(within(tree).queryByText('Bebop')).toBeNull();
@@ -107,6 +139,80 @@ describe('FoldersPage', () => {
     expect(within(tree).getByText('Drop folders here to nest under Bebop')).toBeTruthy();
     await userEvent.click(within(tree).getByRole('button', { name: 'Collapse Jazz' }));
     expect(within(tree).queryByText('Bebop')).toBeNull();
+  });
+
+  it("tells screen readers each folder's level, place among its siblings and whether it is open", async () => {
+    fakeServer([
+      folder(1, 'Jazz', null, 0),
+      folder(2, 'Bebop', 1, 0),
+      folder(4, 'Modal', 1, 1),
+      folder(3, 'Rock', null, 1),
+    ]);
+    renderPage();
+    const tree = await screen.findByRole('tree', { name: 'Folders' });
+    expect(placeOf(tree, 'Jazz')).toEqual({ level: '1', position: '1 of 2', expanded: 'false' });
+    // A folder with nothing in it has no branch to open.
+    expect(placeOf(tree, 'Rock')).toEqual({ level: '1', position: '2 of 2', expanded: null });
+
+    await userEvent.click(within(tree).getByRole('button', { name: 'Expand Jazz' }));
+    expect(placeOf(tree, 'Jazz').expanded).toBe('true');
+    expect(placeOf(tree, 'Bebop')).toEqual({ level: '2', position: '1 of 2', expanded: null });
+    expect(placeOf(tree, 'Modal')).toEqual({ level: '2', position: '2 of 2', expanded: null });
+
+    // The drop zone of an open empty folder is no folder of the tree.
+    await userEvent.click(within(tree).getByRole('button', { name: 'Expand Bebop' }));
+    expect(within(tree).getByText('Drop folders here to nest under Bebop')).toBeTruthy();
+    expect(
+      within(tree)
+        .getAllByRole('treeitem')
+        .map((item) => item.getAttribute('aria-label')),
+    ).toEqual(['Jazz', 'Bebop', 'Modal', 'Rock']);
+    expect(within(tree).queryAllByRole('listitem')).toEqual([]);
+  });
+
+  it('places a folder among all its siblings though only a screenful of rows is in the page', async () => {
+    fakeServer(hundredFolders());
+    measureRows();
+    renderPage();
+    const tree = await screen.findByRole('tree', { name: 'Folders' });
+    expect(within(tree).getAllByRole('treeitem').length).toBeLessThan(50);
+    expect(placeOf(tree, 'Folder 001').position).toBe('1 of 100');
+
+    scrollPageTo(5400);
+    expect(within(tree).queryByRole('treeitem', { name: 'Folder 001' })).toBeNull();
+    expect(placeOf(tree, 'Folder 100').position).toBe('100 of 100');
+  });
+
+  it('keeps the focused folder in the page when the page scrolls far from it', async () => {
+    fakeServer(hundredFolders());
+    measureRows();
+    renderPage();
+    const view = await screen.findByRole('link', { name: 'View Folder 001' });
+    view.focus();
+
+    scrollPageTo(5400);
+    expect(screen.queryByRole('link', { name: 'View Folder 002' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'View Folder 001' })).toBe(view);
+    expect(document.activeElement).toBe(view);
+  });
+
+  it('keeps the dragged folder in the page while a pointer drag scrolls far from it', async () => {
+    fakeServer(hundredFolders());
+    measureRows();
+    renderPage();
+    const handle = await screen.findByRole('button', { name: 'Drag Folder 001' });
+    fireEvent.pointerDown(handle, { isPrimary: true, button: 0, clientX: 20, clientY: 20 });
+    fireEvent.pointerMove(document, { clientX: 20, clientY: 40 });
+    await waitFor(() => expect(document.body.textContent).toContain('Picked up Folder 001.'));
+    expect(document.activeElement).not.toBe(handle);
+
+    scrollPageTo(5400);
+    expect(screen.queryByRole('button', { name: 'Drag Folder 002' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Drag Folder 001' })).toBe(handle);
+    fireEvent.pointerUp(document, { clientX: 20, clientY: 40 });
+    await waitFor(() =>
+      expect(document.body.textContent).toContain('Folder 001 was dropped where it was.'),
+    );
   });
 
   it('asks before deleting a folder, then reloads the list', async () => {
@@ -173,7 +279,7 @@ describe('FoldersPage', () => {
       { initialEntries: ['/'] },
     );
     render(<RouterProvider router={router} />);
-    const tree = screen.getByRole('list', { name: 'Subfolders' });
+    const tree = screen.getByRole('tree', { name: 'Subfolders' });
     expect(within(tree).getByRole('link', { name: 'View Jazz' })).toBeTruthy();
     expect(within(tree).queryByRole('button', { name: /Drag|Edit|Delete/ })).toBeNull();
   });

@@ -1,7 +1,8 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { type ReactNode, type RefObject, useLayoutEffect, useRef, useState } from 'react';
 import type { VisibleFolderRow } from '../../components/folder-tree';
-import { VirtualList } from '../../components/VirtualList';
+import { useVirtualTreeRows } from '../../components/useVirtualTreeRows';
+import { VirtualTree } from '../../components/VirtualTree';
 
 /** A folder row's height before it is measured (a two-line row and the gap under it). */
 const ROW_ESTIMATE_PX = 60;
@@ -9,39 +10,39 @@ const EMPTY_ZONE_ESTIMATE_PX = 52;
 
 interface VirtualFolderListProps {
   rows: readonly VisibleFolderRow[];
-  /** The list's accessible name. */
+  /** The tree's accessible name. */
   label: string;
   renderRow: (row: VisibleFolderRow) => ReactNode;
+  /** The key of the row being dragged, which stays in the document while it is scrolled away. */
+  draggedKey: string | null;
 }
-
-const rowKey = (row: VisibleFolderRow | undefined) =>
-  row === undefined ? '' : `${row.kind}-${row.node.folder.id}`;
 
 /**
  * The folders screen's tree as one list scrolled with the page, of which only the rows on screen
  * (and a few either side) are in the document: 2,000 open folders cost what 30 do.
  */
-export function VirtualFolderList({ rows, label, renderRow }: VirtualFolderListProps) {
-  const listRef = useRef<HTMLUListElement>(null);
-  const scrollMargin = useDocumentTop(listRef);
+export function VirtualFolderList({ rows, label, renderRow, draggedKey }: VirtualFolderListProps) {
+  const treeRef = useRef<HTMLDivElement>(null);
+  const scrollMargin = useDocumentTop(treeRef);
+  const treeRows = useVirtualTreeRows(rows, draggedKey);
   const virtualizer = useWindowVirtualizer({
-    count: rows.length,
+    ...treeRows.options,
     estimateSize: (index) =>
       rows[index]?.kind === 'empty' ? EMPTY_ZONE_ESTIMATE_PX : ROW_ESTIMATE_PX,
-    getItemKey: (index) => rowKey(rows[index]),
     overscan: 10,
     scrollMargin,
   });
 
   return (
-    <VirtualList
+    <VirtualTree
       virtualizer={virtualizer}
       rows={rows}
       renderRow={renderRow}
       label={label}
       offset={scrollMargin}
-      listRef={listRef}
+      treeRef={treeRef}
       itemClassName="pb-1"
+      focusTracking={treeRows.focusTracking}
     />
   );
 }

@@ -1,5 +1,5 @@
-import type { Folder } from '@gatefold/contract/folders';
 import { describe, expect, it } from 'vitest';
+import { buildFolder } from '../../components/build-folder';
 import { buildFolderTree, type FolderNode } from '../../components/folder-tree';
 import {
   canDrop,
@@ -10,29 +10,17 @@ import {
   reorderItems,
 } from './folder-reorder';
 
-const folder = (id: number, name: string, parentId: number | null, sortOrder = 0): Folder => ({
-  id,
-  name,
-  description: null,
-  image_url: null,
-  parent_id: parentId,
-  sort_order: sortOrder,
-  album_count: 0,
-  total_count: 0,
-  created_at: '2026-01-01T00:00:00.000Z',
-});
-
 const outline = (nodes: readonly FolderNode[]): string[] =>
   nodes.flatMap((node) => [node.folder.name, ...outline(node.children).map((line) => `-${line}`)]);
 
 // Jazz (0) > Bebop, Modal; Rock (1) > Punk; Soul (1, after Rock by name).
 const tree = buildFolderTree([
-  folder(1, 'Jazz', null, 0),
-  folder(2, 'Modal', 1, 1),
-  folder(3, 'Bebop', 1, 0),
-  folder(4, 'Rock', null, 1),
-  folder(5, 'Punk', 4, 0),
-  folder(6, 'Soul', null, 1),
+  buildFolder(1, 'Jazz', null, 0),
+  buildFolder(2, 'Modal', 1, 1),
+  buildFolder(3, 'Bebop', 1, 0),
+  buildFolder(4, 'Rock', null, 1),
+  buildFolder(5, 'Punk', 4, 0),
+  buildFolder(6, 'Soul', null, 1),
 ]);
 
 describe('dropPositionAt', () => {
@@ -125,7 +113,7 @@ describe('reorderForDrop', () => {
   });
 
   it('sends nothing when a drop changes nothing or is refused', () => {
-    const settled = buildFolderTree([folder(1, 'A', null, 0), folder(2, 'B', null, 1)]);
+    const settled = buildFolderTree([buildFolder(1, 'A', null, 0), buildFolder(2, 'B', null, 1)]);
     expect(reorderForDrop(settled, 1, { folderId: 2, position: 'before' })).toBeNull();
     expect(reorderForDrop(settled, 2, { folderId: 1, position: 'after' })).toBeNull();
     expect(reorderForDrop(settled, 1, { folderId: 1, position: 'inside' })).toBeNull();
