@@ -1,6 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
-import { healthStatus } from '@gatefold/contract/health';
 import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -8,7 +7,6 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import { albumRoutes } from './albums/routes';
 import { artistRoutes } from './artists/routes';
@@ -24,9 +22,11 @@ import type { Database } from './db/schema';
 import { discoveryRoutes } from './discovery/routes';
 import { folderRoutes } from './folders/routes';
 import { genreRoutes } from './genres/routes';
+import { healthRoutes } from './health/routes';
 import { registerErrorHandler } from './http/error-handler';
 import { registerAccessLog } from './http/log-redaction';
 import { registerSecurityHeaders } from './http/security-headers';
+import { closeSharedRedis, openSharedRedis } from './http/shared-redis';
 import { serveWebApp } from './http/web-app';
 import { imageRoutes } from './images/routes';
 import { maintenanceRoutes } from './maintenance/routes';
@@ -71,14 +71,14 @@ export async function buildApp({
   registerAccessLog(app);
   registerSecurityHeaders(app);
   // With several instances, Redis holds the counters so a client's limit is one across them all.
-  const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000 })
-    : undefined;
-  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  const redis = config.redisUrl ? await openSharedRedis(config.redisUrl, app.log) : undefined;
+  if (redis) app.addHook('onClose', () => closeSharedRedis(redis));
   await app.register(rateLimit, {
     max: limits.perMinute,
     timeWindow: '1 minute',
     nameSpace: limits.namespace,
+    // Redis down must not take every request down with it: no limit beats no answer.
+    skipOnError: true,
     // Counters go out only with a 429 (and its Retry-After): three fewer headers on every answer.
     addHeadersOnExceeding: {
       'x-ratelimit-limit': false,
@@ -117,13 +117,7 @@ export async function buildApp({
 
   await app.register(
     async (api) => {
-      api.get(
-        '/health',
-        { schema: { summary: 'Ready to serve', response: { 200: healthStatus } } },
-        async () => ({
-          status: 'ok' as const,
-        }),
-      );
+      await api.register(healthRoutes(db, redis), { prefix: '/health' });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       if (provider.kind === 'demo') {
         await api.register(demoAuthorizationServer(db, box, provider.redirectUri), {

@@ -32,6 +32,9 @@ export function isPostgres<T>(db: Kysely<T>): boolean {
 // connection keeps the hot part of it (and an import's index updates) in memory, not 8 MB.
 const CACHE_KILOBYTES = 65_536;
 
+/** The longest a PostgreSQL statement may run; an import's batch takes well under a second. */
+export const STATEMENT_TIMEOUT_MS = 30_000;
+
 /** The reader threads of each SQLite database opened with them. */
 const readersOf = new WeakMap<Kysely<Database>, SqliteReaders>();
 
@@ -42,6 +45,8 @@ export function openDatabase(target: DatabaseTarget): Kysely<Database> {
       max: 10,
       // Each connection keeps its prepared statements; a fresh one now and then lets them go.
       maxUses: 10_000,
+      // No statement holds a connection (and its locks) for longer, whatever a request asks.
+      statement_timeout: STATEMENT_TIMEOUT_MS,
       // A schema per test run keeps runs apart (public still holds the extensions); production
       // uses the database's default.
       ...(target.schema ? { options: `-c search_path=${target.schema},public` } : {}),

@@ -67,3 +67,42 @@ describe('rate limiting', () => {
     await second.close();
   });
 });
+
+describe('rate limiting when Redis does not answer', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase('sqlite');
+  });
+  afterAll(async () => database.destroy());
+
+  it('lets requests through, says so once in the log, and reports not ready', async () => {
+    const logged: string[] = [];
+    const app = await buildApp({
+      // Nothing listens on port 9 here: every connection attempt fails at once.
+      config: loadConfig({ DATA_DIR: '/nonexistent', REDIS_URL: 'redis://127.0.0.1:9' }),
+      db: database.db,
+      secretKey: randomBytes(32),
+      rateLimit: { perMinute: 3, namespace: 'closed-' },
+      logger: {
+        level: 'warn',
+        stream: { write: (line: string) => void logged.push(line) },
+      },
+    });
+    const statuses = [];
+    for (let i = 0; i < 5; i += 1)
+      statuses.push((await app.inject({ url: '/api/health' })).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 200, 200]);
+    const warnings = logged.filter((line) => line.includes('Redis is not answering'));
+    expect(warnings).toHaveLength(1);
+
+    const ready = await app.inject({ url: '/api/health/ready' });
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json()).toMatchObject({
+      status: 'unavailable',
+      database: 'ok',
+      redis: 'unavailable',
+      detail: 'Not ready: Redis did not answer.',
+    });
+    await app.close();
+  });
+});
