@@ -24,7 +24,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
     page,
     request,
   }) => {
-    test.setTimeout(60_000);
+    // Eleven axe scans of whole screens and dialogs: about 45 s on two cores.
+    test.setTimeout(120_000);
     await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
     const shell = new AppShell(page);
     await shell.signInQuicklyAs(uniqueName('Axe albums'));
