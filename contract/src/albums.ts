@@ -63,11 +63,19 @@ export const albumDetail = albumSummary.extend({
 export type AlbumDetail = z.infer<typeof albumDetail>;
 
 const text = (max: number) => z.string().trim().min(1, 'is required').max(max);
-const optionalUrl = z
+/** A link a listener may follow: http(s) only, never `javascript:` or `data:`. */
+export const webAddress = z
   .string()
   .trim()
   .max(2000)
   .regex(/^https?:\/\//i, 'must be an http(s) address');
+const optionalUrl = webAddress;
+
+/** Bounds that keep numbers within PostgreSQL's integer, and within reason. */
+export const trackNumber = z.number().int().min(1).max(10_000);
+export const discNumber = z.number().int().min(1).max(1_000);
+export const durationMs = z.number().int().min(0).max(2_147_483_647);
+export const totalTracks = z.number().int().min(0).max(10_000);
 
 /**
  * POST /v1/albums/: SPEC §7's fields. The streaming service is asked for the album and its answer
@@ -78,7 +86,7 @@ export const albumCreate = z.object({
   name: text(500).optional(),
   artist: text(500).optional(),
   release_date: releaseDate.nullish(),
-  total_tracks: z.number().int().min(0).max(10_000).nullish(),
+  total_tracks: totalTracks.nullish(),
   image_url: imageUrl.nullish(),
   spotify_url: optionalUrl.nullish(),
   artists: z
@@ -99,9 +107,9 @@ export const albumCreate = z.object({
         spotify_id: spotifyId.nullish(),
         name: text(500),
         artist: text(1000),
-        track_number: z.number().int().min(1),
-        disc_number: z.number().int().min(1).default(1),
-        duration_ms: z.number().int().min(0),
+        track_number: trackNumber,
+        disc_number: discNumber.default(1),
+        duration_ms: durationMs,
         spotify_url: optionalUrl.nullish(),
       }),
     )

@@ -64,8 +64,11 @@ export type CatalogueSearchResults = z.infer<typeof catalogueSearchResults>;
 
 export const CATALOGUE_SEARCH_MAX = 50;
 
+/** Longer than any album or artist name a search could be for. */
+export const CATALOGUE_QUERY_MAX = 200;
+
 export const catalogueSearchQuery = z.object({
-  query: z.string().trim().min(1, 'is required'),
+  query: z.string().trim().min(1, 'is required').max(CATALOGUE_QUERY_MAX),
   limit: z.coerce.number().int().min(1).max(CATALOGUE_SEARCH_MAX).default(10),
   offset: z.coerce.number().int().min(0).max(1000).default(0),
 });

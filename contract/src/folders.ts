@@ -4,6 +4,10 @@ import { imageUrl } from './images';
 
 export const FOLDER_NAME_MAX = 200;
 export const FOLDER_DESCRIPTION_MAX = 2000;
+/** Levels of nesting, the top level being 1: deeper than any shelf, shallow enough to walk. */
+export const MAX_FOLDER_DEPTH = 20;
+/** Folders one user may have. */
+export const MAX_FOLDERS = 10_000;
 
 /** A folder as the tree shows it; children are derived from parent_id by the client. */
 export const folder = z.object({
@@ -59,6 +63,9 @@ export type FolderInput = z.input<typeof folderInput>;
 
 export const MAX_REORDER_ITEMS = 5000;
 
+/** A place among siblings; bounded so that it fits PostgreSQL's integer. */
+export const folderSortOrder = z.number().int().min(0).max(1_000_000);
+
 /** POST /v1/folders/reorder: each folder's parent and its position among its siblings. */
 export const folderReorder = z.object({
   items: z
@@ -66,7 +73,7 @@ export const folderReorder = z.object({
       z.object({
         id: z.number().int().positive(),
         parent_id: z.number().int().positive().nullable(),
-        sort_order: z.number().int().min(0),
+        sort_order: folderSortOrder,
       }),
     )
     .min(1)

@@ -1,6 +1,14 @@
 import { z } from 'zod';
-import { releaseDate, spotifyId } from './albums';
-import { FOLDER_DESCRIPTION_MAX, FOLDER_NAME_MAX } from './folders';
+import {
+  discNumber,
+  durationMs,
+  releaseDate,
+  spotifyId,
+  totalTracks,
+  trackNumber,
+  webAddress,
+} from './albums';
+import { FOLDER_DESCRIPTION_MAX, FOLDER_NAME_MAX, folderSortOrder } from './folders';
 import { imageUrl } from './images';
 import { tagColor, tagName } from './tags';
 
@@ -43,10 +51,10 @@ export const MAX_IMPORT_ALBUMS = 100_000;
 const exportedTrack = z.object({
   name: z.string().min(1).max(500),
   artist: z.string().min(1).max(1000),
-  track_number: z.number().int().min(1),
-  disc_number: z.number().int().min(1),
-  duration_ms: z.number().int().min(0),
-  spotify_url: z.string().max(2000).nullable(),
+  track_number: trackNumber,
+  disc_number: discNumber,
+  duration_ms: durationMs,
+  spotify_url: webAddress.nullable(),
 });
 
 /** The whole collection as one file (Maintenance: export, and import on another instance). */
@@ -63,7 +71,7 @@ export const collectionExport = z.object({
         name: z.string().trim().min(1).max(FOLDER_NAME_MAX),
         description: z.string().max(FOLDER_DESCRIPTION_MAX).nullable(),
         image_url: imageUrl.nullable(),
-        sort_order: z.number().int().min(0),
+        sort_order: folderSortOrder,
       }),
     )
     .max(10_000),
@@ -74,9 +82,9 @@ export const collectionExport = z.object({
         name: z.string().trim().min(1).max(500),
         artist: z.string().trim().min(1).max(500),
         release_date: releaseDate.nullable(),
-        total_tracks: z.number().int().min(0).nullable(),
+        total_tracks: totalTracks.nullable(),
         image_url: imageUrl.nullable(),
-        spotify_url: z.string().max(2000).nullable(),
+        spotify_url: webAddress.nullable(),
         added_at: z.iso.datetime(),
         tags: z.array(z.string()),
         genres: z.array(z.string().trim().min(1).max(100)),

@@ -61,8 +61,11 @@ export async function buildApp({
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
-    trustProxy: config.publicUrl.startsWith('https://'),
+    trustProxy:
+      typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
+  // Bodies are JSON (or an image upload's multipart): text is refused with 415, not read (DESIGN §5).
+  app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -160,4 +163,9 @@ export async function buildApp({
   housekeeping.unref();
   app.addHook('onClose', async () => clearInterval(housekeeping));
   return app;
+}
+
+/** The nearest `hops` proxies are believed, as Fastify does for a number (one type for its options). */
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
 }

@@ -14,9 +14,9 @@ describe('configuration from the environment', () => {
 
   it('builds the public address from PORT unless PUBLIC_URL is given', () => {
     expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://127.0.0.1:8080');
-    expect(loadConfig({ PUBLIC_URL: 'https://music.example.org/' }).publicUrl).toBe(
-      'https://music.example.org',
-    );
+    expect(
+      loadConfig({ PUBLIC_URL: 'https://music.example.org/', ALLOW_DEMO_SIGNIN: 'true' }).publicUrl,
+    ).toBe('https://music.example.org');
   });
 
   it.each([
@@ -27,6 +27,11 @@ describe('configuration from the environment', () => {
     [{ SPOTIFY_CLIENT_ID: 'id' }, /^Invalid configuration: SPOTIFY_CLIENT_SECRET set both/],
     [{ SECRET_KEY: 'short' }, /^Invalid configuration: SECRET_KEY must be 32 bytes/],
     [{ HOST: '0.0.0.0' }, /^Invalid configuration: HOST is not a loopback address/],
+    [
+      { PUBLIC_URL: 'https://music.example.org' },
+      /^Invalid configuration: PUBLIC_URL is not a loopback address, and demo sign-in/,
+    ],
+    [{ TRUST_PROXY: 'true' }, /^Invalid configuration: TRUST_PROXY must be a number of proxy hops/],
     [{ RATE_LIMIT_PER_MINUTE: '0' }, /^Invalid configuration: RATE_LIMIT_PER_MINUTE /],
     [
       { SPOTIFY_MARKET: 'usa' },
@@ -50,6 +55,20 @@ describe('configuration from the environment', () => {
       SPOTIFY_CLIENT_SECRET: 'b',
     });
     expect(spotify.streaming).toEqual({ kind: 'spotify', clientId: 'a', clientSecret: 'b' });
+  });
+
+  it('keeps the demo service behind a proxy on a loopback public address', () => {
+    expect(loadConfig({ PUBLIC_URL: 'http://localhost:8080' }).streaming).toEqual({ kind: 'demo' });
+    expect(loadConfig({ PUBLIC_URL: 'http://[::1]:8080' }).streaming).toEqual({ kind: 'demo' });
+  });
+
+  it('believes X-Forwarded-For only from the proxies it is told of', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.2, 10.0.1.0/24' }).trustProxy).toEqual([
+      '10.0.0.2',
+      '10.0.1.0/24',
+    ]);
   });
 
   it('treats an empty variable as unset', () => {

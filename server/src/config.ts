@@ -8,6 +8,9 @@ const flag = z
   .enum(['true', 'false', '1', '0'])
   .transform((value) => value === 'true' || value === '1');
 
+const DEMO_SIGN_IN_WARNING =
+  'demo sign-in lets anyone in under any name: set the Spotify credentials, or ALLOW_DEMO_SIGNIN=true';
+
 const environment = z
   .object({
     PORT: port.default(3000),
@@ -36,6 +39,13 @@ const environment = z
       .regex(/^[A-Za-z0-9+/_-]{43}=?$/, 'must be 32 bytes in base64 (openssl rand -base64 32)')
       .optional(),
     ALLOW_DEMO_SIGNIN: flag.default(false),
+    TRUST_PROXY: z
+      .string()
+      .regex(
+        /^(\d{1,2}|[0-9A-Fa-f:./]+(,\s*[0-9A-Fa-f:./]+)*)$/,
+        'must be a number of proxy hops or a comma-separated list of proxy addresses',
+      )
+      .optional(),
     SQLITE_READERS: z.coerce
       .number()
       .int()
@@ -55,13 +65,28 @@ const environment = z
   })
   // The demo service lets anyone sign in under any name: keep it on this machine unless told.
   .refine((env) => env.SPOTIFY_CLIENT_ID || env.ALLOW_DEMO_SIGNIN || isLoopback(env.HOST), {
-    message:
-      'is not a loopback address, and demo sign-in lets anyone in under any name: set the Spotify credentials, or ALLOW_DEMO_SIGNIN=true',
+    message: `is not a loopback address, and ${DEMO_SIGN_IN_WARNING}`,
     path: ['HOST'],
-  });
+  })
+  // Behind a reverse proxy HOST is loopback but the people reaching it are not.
+  .refine(
+    (env) =>
+      env.SPOTIFY_CLIENT_ID ||
+      env.ALLOW_DEMO_SIGNIN ||
+      !env.PUBLIC_URL ||
+      isLoopback(new URL(env.PUBLIC_URL).hostname.replace(/^\[|\]$/g, '')),
+    { message: `is not a loopback address, and ${DEMO_SIGN_IN_WARNING}`, path: ['PUBLIC_URL'] },
+  );
 
 function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+/** Which proxies' X-Forwarded-For to believe: none unless told, so no client can forge its address. */
+function trustedProxies(value: string | undefined): number | string[] | false {
+  if (value === undefined) return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',').map((address) => address.trim());
 }
 
 export type Config = {
@@ -83,6 +108,8 @@ export type Config = {
   /** Base64 key for encrypting stored streaming tokens; generated into dataDir when unset. */
   secretKey: string | undefined;
   allowDemoSignInOnPublicHost: boolean;
+  /** Proxy hops, or proxy addresses, whose X-Forwarded-For gives the client's address. */
+  trustProxy: number | string[] | false;
   logLevel: string;
   /** Requests one client may make in a minute before it is answered 429. */
   rateLimitPerMinute: number;
@@ -119,6 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaultWebDistDir?: string): 
     redisUrl: e.REDIS_URL,
     secretKey: e.SECRET_KEY,
     allowDemoSignInOnPublicHost: e.ALLOW_DEMO_SIGNIN,
+    trustProxy: trustedProxies(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : defaultWebDistDir,

@@ -29,6 +29,9 @@ describe.each(testDatabaseKinds)('adding from the demo catalogue on %s', (kind) 
     expect(
       (await call('GET', '/api/v1/albums/spotify/search?query=blue&limit=51', token)).statusCode,
     ).toBe(422);
+    const long = await call('GET', `/api/v1/albums/spotify/search?query=${'a'.repeat(201)}`, token);
+    expect(long.statusCode).toBe(422);
+    expect(long.json().detail).toMatch(/query/);
   });
 
   it('searches the catalogue in Spotify’s shape and marks what is collected', async () => {

@@ -1,3 +1,5 @@
+import { conflict } from '../http/errors';
+
 /** PostgreSQL's unique_violation, or SQLite's unique-constraint failure. */
 export function isUniqueViolation(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
@@ -21,4 +23,12 @@ export async function retryOnUniqueViolation<T>(write: () => Promise<T>, attempt
       if (attempt >= attempts || !isUniqueViolation(error)) throw error;
     }
   }
+}
+
+/** For a create that lost a race to a concurrent one: the other's row stands, this one conflicts. */
+export function conflictOnUniqueViolation(detail: string) {
+  return (error: unknown): never => {
+    if (isUniqueViolation(error)) throw conflict(detail);
+    throw error;
+  };
 }

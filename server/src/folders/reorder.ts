@@ -3,6 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema';
 import { inUserTransaction } from '../db/user-lock';
 import { invalid } from '../http/errors';
+import { checkFolderLimits } from './limits';
 
 type Placement = FolderReorder['items'][number];
 
@@ -30,6 +31,7 @@ export async function reorderFolders(db: Kysely<Database>, userId: number, items
     for (let start = 0; start < items.length; start += PLACEMENTS_PER_STATEMENT) {
       await applyPlacements(trx, userId, items.slice(start, start + PLACEMENTS_PER_STATEMENT), now);
     }
+    await checkFolderLimits(trx, userId, 'items');
   });
 }
 

@@ -5,6 +5,7 @@ import type { Database } from '../db/schema';
 import { searchText } from '../db/search-text';
 import { inUserTransaction } from '../db/user-lock';
 import { invalid, notFound } from '../http/errors';
+import { checkFolderLimits } from './limits';
 import { isInSubtree, nextSortOrder, ownsFolder } from './queries';
 
 export type FolderFields = z.output<typeof folderInput>;
@@ -33,6 +34,7 @@ export async function createFolder(db: Kysely<Database>, userId: number, fields:
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    await checkFolderLimits(trx, userId, 'parent_id');
     return id;
   });
 }
@@ -76,6 +78,7 @@ export async function updateFolder(
       .where('user_id', '=', userId)
       .where('id', '=', folderId)
       .execute();
+    if (fields.parent_id !== current.parent_id) await checkFolderLimits(trx, userId, 'parent_id');
   });
 }
 

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { albumPage } from '../albums/album-page';
 import { nameKey } from '../db/name-key';
 import type { Database } from '../db/schema';
+import { conflictOnUniqueViolation } from '../db/unique-violation';
 import { conflict, notFound } from '../http/errors';
 import { withTotalCount } from '../http/paging';
 import { nameOrId } from '../http/params';
@@ -43,10 +44,11 @@ export function genreRoutes(db: Kysely<Database>) {
       '/',
       { schema: { summary: 'Create a genre', body: genreCreate, response: { 201: genre } } },
       async (request, reply) => {
-        if (await findGenre(db, request.userId, request.body.name)) {
-          throw conflict(`A genre named "${request.body.name}" already exists.`);
-        }
-        const ids = await upsertGenres(db, request.userId, [request.body.name]);
+        const clash = `A genre named "${request.body.name}" already exists.`;
+        if (await findGenre(db, request.userId, request.body.name)) throw conflict(clash);
+        const ids = await upsertGenres(db, request.userId, [request.body.name]).catch(
+          conflictOnUniqueViolation(clash),
+        );
         const id = ids.get(nameKey(request.body.name)) ?? 0;
         return reply.status(201).send({ id, name: request.body.name, album_count: 0 });
       },

@@ -50,6 +50,22 @@ describe('rate limiting', () => {
     await app.close();
   });
 
+  it('ignores a forged X-Forwarded-For unless told which proxies to trust', async () => {
+    const forged = (app: Awaited<ReturnType<typeof build>>, n: number) =>
+      app.inject({ url: '/api/health', headers: { 'x-forwarded-for': `203.0.113.${n}` } });
+    const direct = await build({}, 'direct-');
+    const directStatuses = [];
+    for (let n = 0; n < 4; n += 1) directStatuses.push((await forged(direct, n)).statusCode);
+    expect(directStatuses).toEqual([200, 200, 200, 429]);
+    await direct.close();
+
+    const proxied = await build({ TRUST_PROXY: '1' }, 'proxied-');
+    const proxiedStatuses = [];
+    for (let n = 0; n < 4; n += 1) proxiedStatuses.push((await forged(proxied, n)).statusCode);
+    expect(proxiedStatuses).toEqual([200, 200, 200, 200]);
+    await proxied.close();
+  });
+
   it('shares one limit across instances through Redis', async (context) => {
     if (!(await redisAnswers())) {
       if (process.env.CI) throw new Error(`Redis does not answer at ${redisUrl}.`);

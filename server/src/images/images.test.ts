@@ -157,6 +157,31 @@ describe.each(testDatabaseKinds)('folder image uploads on %s', (kind) => {
     });
     expect(json.statusCode).toBe(415);
     expect(json.json().detail).toMatch(/multipart/);
+    const text = await app.inject({
+      method: 'POST',
+      url: '/api/v1/folders/upload-image',
+      headers: { ...bearer(token), 'content-type': 'text/plain' },
+      payload: 'a picture of a cat',
+    });
+    expect(text.statusCode).toBe(415);
+    for (const [contentType, body] of [
+      [
+        'multipart/form-data; boundary=cut',
+        '--cut\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc',
+      ],
+      ['multipart/form-data; boundary=cut', 'no parts at all'],
+      ['multipart/form-data', '--cut\r\n\r\n--cut--'],
+    ]) {
+      const malformed = await app.inject({
+        method: 'POST',
+        url: '/api/v1/folders/upload-image',
+        headers: { ...bearer(token), 'content-type': contentType },
+        payload: body,
+      });
+      expect(malformed.statusCode, body).toBeGreaterThanOrEqual(400);
+      expect(malformed.statusCode, body).toBeLessThan(500);
+      expect(malformed.json().detail).toEqual(expect.any(String));
+    }
     const twoFiles = await upload(app, token, [
       { field: 'file', filename: 'a.png', data: png },
       { field: 'file', filename: 'b.png', data: png },

@@ -61,12 +61,12 @@ export function imageUploadRoutes(db: Kysely<Database>) {
         if (!request.isMultipart()) {
           throw new HttpError(415, 'Send the image as multipart/form-data.');
         }
-        const part = await request.file().catch(rethrowLimit);
+        const part = await request.file().catch(asClientError);
         if (!part || part.fieldname !== FILE_FIELD) {
           part?.file.resume();
           throw invalid(FILE_FIELD, 'is required: send the image in the field "file"');
         }
-        const input = await part.toBuffer().catch(rethrowLimit);
+        const input = await part.toBuffer().catch(asClientError);
         const image = await processImage(input);
         const imageUrl = await saveImage(db, request.userId, image);
         return reply.status(201).send({ image_url: imageUrl });
@@ -75,12 +75,15 @@ export function imageUploadRoutes(db: Kysely<Database>) {
   };
 }
 
-/** The multipart limits answer with our 413 sentences; every other failure passes on unchanged. */
-function rethrowLimit(error: unknown): never {
+/**
+ * Reading a multipart body fails only through what the client sent: past a limit (413), or a
+ * body that is not the multipart it says it is (400; the parser's message stays in the log).
+ */
+function asClientError(error: unknown): never {
   const code = error instanceof Error && 'code' in error ? error.code : undefined;
   if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
   if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
     throw new HttpError(413, 'Send one image file and nothing else.');
   }
-  throw error;
+  throw new HttpError(400, 'The multipart body is malformed.');
 }

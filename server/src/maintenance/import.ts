@@ -6,6 +6,7 @@ import { nameKey } from '../db/name-key';
 import type { Database } from '../db/schema';
 import { searchText } from '../db/search-text';
 import { inUserTransaction } from '../db/user-lock';
+import { checkFolderLimits } from '../folders/limits';
 import { parentsFirst } from '../folders/parents-first';
 
 /** Albums written per transaction: each holds the database for tens of milliseconds at most. */
@@ -27,7 +28,9 @@ export async function importCollection(
 ): Promise<ImportSummary> {
   const { tagIds, folderIds, tagsAdded } = await inUserTransaction(db, userId, async (trx) => {
     const tags = await importTags(trx, userId, collection.tags);
-    return { ...tags, folderIds: await importFolders(trx, userId, collection.folders) };
+    const folderIds = await importFolders(trx, userId, collection.folders);
+    await checkFolderLimits(trx, userId, 'folders');
+    return { ...tags, folderIds };
   });
   let albumsAdded = 0;
   for (const batch of chunks(collection.albums, ALBUMS_PER_BATCH)) {

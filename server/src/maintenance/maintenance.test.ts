@@ -1,3 +1,4 @@
+import { MAX_FOLDER_DEPTH } from '@gatefold/contract/folders';
 import { describe, expect, it } from 'vitest';
 import { buildAlbum, tagAlbum } from '../testing/factories';
 import { bearer, signIn, uniqueName, useTestApp } from '../testing/test-app';
@@ -186,7 +187,7 @@ describe.each(testDatabaseKindsWithReaders)('library maintenance on %s', (kind) 
   it('imports more albums than one batch holds, each with its tracks, tags, artists and folders', async () => {
     const token = await user();
     const count = 620;
-    const folders = Array.from({ length: 30 }, (_, key) => ({
+    const folders = Array.from({ length: MAX_FOLDER_DEPTH }, (_, key) => ({
       key,
       // A chain: each folder inside the one before, listed deepest first.
       parent_key: key === 0 ? null : key - 1,
@@ -206,7 +207,7 @@ describe.each(testDatabaseKindsWithReaders)('library maintenance on %s', (kind) 
       added_at: new Date(Date.UTC(2020, 0, 1, 0, 0, i)).toISOString(),
       tags: [i % 2 === 0 ? 'Even' : 'Odd'],
       genres: ['Ambient'],
-      folder_keys: [i % 30],
+      folder_keys: [i % MAX_FOLDER_DEPTH],
       tracks: [1, 2].map((n) => ({
         name: `Track ${n}`,
         artist: `Artist ${i % 40}`,
@@ -232,7 +233,7 @@ describe.each(testDatabaseKindsWithReaders)('library maintenance on %s', (kind) 
       albums_added: count,
       albums_skipped: 1,
       tags_added: 2,
-      folders_added: 30,
+      folders_added: MAX_FOLDER_DEPTH,
     });
     const listed = await call('GET', '/api/v1/albums?limit=1', token);
     expect(listed.headers['x-total-count']).toBe(String(count));
@@ -241,9 +242,9 @@ describe.each(testDatabaseKindsWithReaders)('library maintenance on %s', (kind) 
     expect(artists.headers['x-total-count']).toBe('40');
     const deepest = (await call('GET', '/api/v1/folders', token))
       .json()
-      .find((f: { name: string }) => f.name === 'Level 29');
+      .find((f: { name: string }) => f.name === `Level ${MAX_FOLDER_DEPTH - 1}`);
     const detail = (await call('GET', `/api/v1/folders/${deepest.id}`, token)).json();
-    expect(detail.ancestors).toHaveLength(29);
+    expect(detail.ancestors).toHaveLength(MAX_FOLDER_DEPTH - 1);
     const top = (await call('GET', '/api/v1/folders', token))
       .json()
       .find((f: { name: string }) => f.name === 'Level 0');
@@ -263,6 +264,92 @@ describe.each(testDatabaseKindsWithReaders)('library maintenance on %s', (kind) 
     });
     expect(bad.statusCode).toBe(422);
     expect((await call('GET', '/api/v1/folders', token)).json()).toEqual([]);
+  });
+
+  /** An export of one album with one track and one folder, to be spoiled one field at a time. */
+  const oneAlbumExport = () => ({
+    format: 'gatefold-export',
+    version: 1,
+    exported_at: '2026-01-01T00:00:00.000Z',
+    tags: [],
+    folders: [
+      {
+        key: 1,
+        parent_key: null,
+        name: 'Shelf',
+        description: null,
+        image_url: null,
+        sort_order: 0,
+      },
+    ],
+    albums: [
+      {
+        spotify_id: 'bounded1',
+        name: 'Bounded',
+        artist: 'Limits',
+        release_date: '2001',
+        total_tracks: 1,
+        image_url: null,
+        spotify_url: 'https://open.spotify.com/album/bounded1',
+        added_at: '2026-01-01T00:00:00.000Z',
+        tags: [],
+        genres: [],
+        folder_keys: [1],
+        tracks: [
+          {
+            name: 'One',
+            artist: 'Limits',
+            track_number: 1,
+            disc_number: 1,
+            duration_ms: 1000,
+            spotify_url: null,
+          },
+        ],
+      },
+    ],
+  });
+
+  it.each([
+    [
+      'a javascript: link',
+      (d: ReturnType<typeof oneAlbumExport>) => {
+        const album = d.albums[0];
+        if (album) album.spotify_url = 'javascript:alert(1)';
+      },
+    ],
+    [
+      'a track number past an integer',
+      (d: ReturnType<typeof oneAlbumExport>) => {
+        const track = d.albums[0]?.tracks[0];
+        if (track) track.track_number = 3_000_000_000;
+      },
+    ],
+    [
+      'a duration past an integer',
+      (d: ReturnType<typeof oneAlbumExport>) => {
+        const track = d.albums[0]?.tracks[0];
+        if (track) track.duration_ms = 2 ** 31;
+      },
+    ],
+    [
+      'a folder place past an integer',
+      (d: ReturnType<typeof oneAlbumExport>) => {
+        const folder = d.folders[0];
+        if (folder) folder.sort_order = 2 ** 31;
+      },
+    ],
+  ])('refuses an import with %s and changes nothing', async (_what, spoil) => {
+    const token = await user();
+    const document = oneAlbumExport();
+    spoil(document);
+    const refused = await call('POST', '/api/v1/maintenance/import', token, document);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({ detail: expect.any(String) });
+    expect((await call('GET', '/api/v1/albums', token)).json()).toEqual([]);
+    expect((await call('GET', '/api/v1/folders', token)).json()).toEqual([]);
+
+    const accepted = await call('POST', '/api/v1/maintenance/import', token, oneAlbumExport());
+    expect(accepted.statusCode).toBe(200);
   });
 
   it('exports CSV for spreadsheets, quoted and with formulas defused', async () => {

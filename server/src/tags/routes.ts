@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { albumPage } from '../albums/album-page';
 import type { Database } from '../db/schema';
+import { conflictOnUniqueViolation } from '../db/unique-violation';
 import { notFound } from '../http/errors';
 import { withTotalCount } from '../http/paging';
 import { nameOrId } from '../http/params';
@@ -49,10 +50,13 @@ export function tagRoutes(db: Kysely<Database>) {
     routes.post(
       '/',
       { schema: { summary: 'Create a tag', body: tagCreate, response: { 201: tag } } },
-      async (request, reply) =>
-        reply
-          .status(201)
-          .send(await createTag(db, request.userId, request.body.name, request.body.color)),
+      async (request, reply) => {
+        const { name, color } = request.body;
+        const created = await createTag(db, request.userId, name, color).catch(
+          conflictOnUniqueViolation(`A tag named "${name}" already exists.`),
+        );
+        return reply.status(201).send(created);
+      },
     );
 
     routes.get(

@@ -14,6 +14,20 @@ describe.each(testDatabaseKinds)('tags on %s', (kind) => {
   ) =>
     testApp().app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
 
+  it('answers 409, never 500, to all but one of several creates of one name at once', async () => {
+    const token = await user();
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        call('POST', '/api/v1/tags', token, { name: 'Simultaneous' }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses).toEqual([201, 409, 409, 409, 409, 409]);
+    for (const answer of answers.filter((a) => a.statusCode === 409)) {
+      expect(answer.json().detail).toBe('A tag named "Simultaneous" already exists.');
+    }
+  });
+
   it('refuses tag calls without a session', async () => {
     for (const url of [
       '/api/v1/tags',
