@@ -103,7 +103,14 @@ test('a revoked session leads to the landing page with the expiry warning', asyn
   const token = await shell.sessionToken();
   // The session ends elsewhere (another tab logging out, an administrator).
   await request.post('/api/v1/auth/logout', { headers: { authorization: `Bearer ${token}` } });
-  await shell.themeToggle().click();
+  // Saving the theme is the next call; a refresh the app made on its own may find out first.
+  await Promise.race([
+    shell
+      .themeToggle()
+      .click()
+      .catch(() => undefined),
+    page.waitForURL(/\/(\?session_expired=true)?$/),
+  ]);
   await expect(page).toHaveURL(/\/$/);
   const landing = new LandingPage(page);
   await expect(landing.sessionExpiredWarning()).toBeVisible();
