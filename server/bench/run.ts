@@ -52,8 +52,11 @@ async function startServer(env: Record<string, string>, port: number): Promise<S
 /** Signs in through the demo service's redirect chain, as a browser does. */
 async function signIn(server: Server, name: string) {
   let location = `${server.url}/api/v1/auth/login?login_hint=${encodeURIComponent(name)}`;
+  // The sign-in cookie /login sets goes back with the callback, as a browser sends it.
+  let cookie = '';
   while (!location.includes('/auth/success')) {
-    const response = await fetch(location, { redirect: 'manual' });
+    const response = await fetch(location, { redirect: 'manual', headers: { cookie } });
+    cookie = response.headers.get('set-cookie')?.split(';')[0] ?? cookie;
     location = new URL(String(response.headers.get('location')), server.url).toString();
   }
   const handoff = new URL(location).searchParams.get('token');

@@ -1,3 +1,5 @@
+import { timingSafeEqual } from 'node:crypto';
+import cookie from '@fastify/cookie';
 import { currentUser, profileUpdate, refreshedSession } from '@gatefold/contract/auth';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -14,6 +16,13 @@ import { findUser, presentUser, updateThemePreference, upsertStreamingUser } fro
 
 const SIGN_IN_WINDOW_MS = 10 * 60 * 1000;
 
+/**
+ * Binds a sign-in to the browser that started it: the callback must come with the state in this
+ * cookie, so nobody can finish a sign-in of theirs in someone else's browser (login CSRF).
+ */
+export const SIGN_IN_COOKIE = 'gatefold_sign_in';
+const CALLBACK_PATH = '/api/v1/auth/callback';
+
 type AuthDependencies = {
   db: Kysely<Database>;
   box: SecretBox;
@@ -23,6 +32,7 @@ type AuthDependencies = {
 
 export function authRoutes({ db, box, provider, publicUrl }: AuthDependencies) {
   return async (app: FastifyInstance) => {
+    await app.register(cookie);
     const routes = app.withTypeProvider<ZodTypeProvider>();
 
     routes.get(
@@ -58,7 +68,16 @@ export function authRoutes({ db, box, provider, publicUrl }: AuthDependencies) {
             ? { login_hint: request.query.login_hint }
             : {}),
         }).toString();
-        return reply.header('cache-control', 'no-store').redirect(url.toString());
+        return reply
+          .header('cache-control', 'no-store')
+          .setCookie(SIGN_IN_COOKIE, state, {
+            httpOnly: true,
+            sameSite: 'lax',
+            secure: publicUrl.startsWith('https://'),
+            path: CALLBACK_PATH,
+            maxAge: SIGN_IN_WINDOW_MS / 1000,
+          })
+          .redirect(url.toString());
       },
     );
 
@@ -72,6 +91,9 @@ export function authRoutes({ db, box, provider, publicUrl }: AuthDependencies) {
         config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
       },
       async (request, reply) => {
+        if (!sameSecret(request.cookies[SIGN_IN_COOKIE], request.query.state)) {
+          throw badRequest('This sign-in was started in another browser. Please sign in again.');
+        }
         // The state is used once: deleting it is what makes a replayed callback fail.
         const attempt = await db
           .deleteFrom('sign_in_attempts')
@@ -107,6 +129,7 @@ export function authRoutes({ db, box, provider, publicUrl }: AuthDependencies) {
         const handoff = await createSession(db, userId, HANDOFF_LIFETIME_MS);
         return reply
           .header('cache-control', 'no-store')
+          .clearCookie(SIGN_IN_COOKIE, { path: CALLBACK_PATH })
           .redirect(`/auth/success?token=${encodeURIComponent(handoff.token)}`);
       },
     );
@@ -188,4 +211,11 @@ async function exchangeCode(provider: SignInProvider, params: URLSearchParams, v
   } catch {
     throw upstreamFailed('The streaming service did not accept the sign-in. Please try again.');
   }
+}
+
+function sameSecret(given: string | undefined, expected: string): boolean {
+  if (given === undefined) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
 }

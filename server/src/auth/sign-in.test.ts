@@ -1,17 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { bearer, signIn, uniqueName, useTestApp } from '../testing/test-app';
+import { bearer, signIn, signInCookie, uniqueName, useTestApp } from '../testing/test-app';
 import { testDatabaseKinds } from '../testing/test-database';
+import { SIGN_IN_COOKIE } from './routes';
 import { HANDOFF_LIFETIME_MS, hashToken } from './sessions';
 
 describe.each(testDatabaseKinds)('demo sign-in and sessions on %s', (kind) => {
   const testApp = useTestApp(kind);
 
+  /** Where the demo service sends the browser back, and the cookie the browser holds. */
   async function followToCallback(loginHint: string) {
     const { app } = testApp();
     const login = await app.inject({ url: `/api/v1/auth/login?login_hint=${loginHint}` });
     const authorize = new URL(String(login.headers.location));
     const approved = await app.inject({ url: authorize.pathname + authorize.search });
-    return new URL(String(approved.headers.location));
+    return { callback: new URL(String(approved.headers.location)), cookie: signInCookie(login) };
   }
 
   it('redirects to the demo authorize page with state and an S256 PKCE challenge', async () => {
@@ -41,8 +43,8 @@ describe.each(testDatabaseKinds)('demo sign-in and sessions on %s', (kind) => {
 
   it('ends at /auth/success with a short-lived token that signs the user in', async () => {
     const { app, db } = testApp();
-    const callback = await followToCallback('Grace');
-    const done = await app.inject({ url: callback.pathname + callback.search });
+    const { callback, cookie } = await followToCallback('Grace');
+    const done = await app.inject({ url: callback.pathname + callback.search, headers: cookie });
     expect(done.statusCode).toBe(302);
     const success = new URL(String(done.headers.location), 'http://127.0.0.1');
     expect(success.pathname).toBe('/auth/success');
@@ -61,20 +63,56 @@ describe.each(testDatabaseKinds)('demo sign-in and sessions on %s', (kind) => {
 
   it('refuses a replayed callback and an unknown state', async () => {
     const { app } = testApp();
-    const callback = await followToCallback('Replay');
+    const { callback, cookie } = await followToCallback('Replay');
     const path = callback.pathname + callback.search;
-    expect((await app.inject({ url: path })).statusCode).toBe(302);
-    const replay = await app.inject({ url: path });
+    expect((await app.inject({ url: path, headers: cookie })).statusCode).toBe(302);
+    const replay = await app.inject({ url: path, headers: cookie });
     expect(replay.statusCode).toBe(400);
     expect(replay.json().detail).toMatch(/expired or was already used/);
     callback.searchParams.set('state', 'forged-state');
-    const forged = await app.inject({ url: callback.pathname + callback.search });
+    const forged = await app.inject({
+      url: callback.pathname + callback.search,
+      headers: { cookie: `${SIGN_IN_COOKIE}=forged-state` },
+    });
     expect(forged.statusCode).toBe(400);
+  });
+
+  it('finishes a sign-in only in the browser that started it', async () => {
+    const { app } = testApp();
+    const { callback, cookie } = await followToCallback('Mallory');
+    const path = callback.pathname + callback.search;
+    for (const elsewhere of [{}, { cookie: `${SIGN_IN_COOKIE}=someone-elses-state` }]) {
+      const refused = await app.inject({ url: path, headers: elsewhere });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().detail).toBe(
+        'This sign-in was started in another browser. Please sign in again.',
+      );
+    }
+    // Refusing it elsewhere did not use it up: the browser that started it still finishes it.
+    const done = await app.inject({ url: path, headers: cookie });
+    expect(done.statusCode).toBe(302);
+    expect(done.cookies).toContainEqual(
+      expect.objectContaining({ name: SIGN_IN_COOKIE, value: '' }),
+    );
+  });
+
+  it('sets the sign-in cookie for the callback only, unreadable to scripts', async () => {
+    const login = await testApp().app.inject({ url: '/api/v1/auth/login?login_hint=Cookie' });
+    const state = new URL(String(login.headers.location)).searchParams.get('state');
+    expect(login.cookies).toContainEqual(
+      expect.objectContaining({
+        name: SIGN_IN_COOKIE,
+        value: state,
+        httpOnly: true,
+        sameSite: 'Lax',
+        path: '/api/v1/auth/callback',
+      }),
+    );
   });
 
   it('refuses a code exchanged with the wrong PKCE verifier', async () => {
     const { app } = testApp();
-    const callback = await followToCallback('Verifier');
+    const { callback } = await followToCallback('Verifier');
     const code = callback.searchParams.get('code') ?? '';
     const token = await app.inject({
       method: 'POST',

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { startFakeSpotify } from '../testing/fake-spotify';
-import { bearer } from '../testing/test-app';
+import { bearer, signInCookie } from '../testing/test-app';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database';
 import { createSecretBox } from './secret-box';
 import { signInProvider } from './sign-in-providers';
@@ -32,7 +32,7 @@ describe('Spotify sign-in against a loopback stand-in of its accounts service', 
     const login = await app.inject({ url: '/api/v1/auth/login' });
     const authorize = await fetch(String(login.headers.location), { redirect: 'manual' });
     const callback = new URL(String(authorize.headers.get('location')));
-    return { login, callback };
+    return { login, callback, cookie: signInCookie(login) };
   }
 
   it('sends the browser to Spotify with client_id, redirect_uri, scope, state and an S256 challenge', async () => {
@@ -53,8 +53,8 @@ describe('Spotify sign-in against a loopback stand-in of its accounts service', 
   });
 
   it('exchanges the code, creates the user from the Spotify profile and keeps its tokens encrypted', async () => {
-    const { callback } = await signInThroughFake();
-    const done = await app.inject({ url: callback.pathname + callback.search });
+    const { callback, cookie } = await signInThroughFake();
+    const done = await app.inject({ url: callback.pathname + callback.search, headers: cookie });
     expect(done.statusCode).toBe(302);
     const token =
       new URL(String(done.headers.location), 'http://x').searchParams.get('token') ?? '';
@@ -74,10 +74,10 @@ describe('Spotify sign-in against a loopback stand-in of its accounts service', 
   });
 
   it('refuses a replayed state', async () => {
-    const { callback } = await signInThroughFake();
+    const { callback, cookie } = await signInThroughFake();
     const path = callback.pathname + callback.search;
-    expect((await app.inject({ url: path })).statusCode).toBe(302);
-    expect((await app.inject({ url: path })).statusCode).toBe(400);
+    expect((await app.inject({ url: path, headers: cookie })).statusCode).toBe(302);
+    expect((await app.inject({ url: path, headers: cookie })).statusCode).toBe(400);
   });
 
   it('refuses a callback whose state belongs to another sign-in', async () => {
@@ -86,7 +86,10 @@ describe('Spotify sign-in against a loopback stand-in of its accounts service', 
     const mixed = new URL(first.callback);
     mixed.searchParams.set('state', second.callback.searchParams.get('state') ?? '');
     // The state is known, but the code was issued for another PKCE challenge.
-    const response = await app.inject({ url: mixed.pathname + mixed.search });
+    const response = await app.inject({
+      url: mixed.pathname + mixed.search,
+      headers: second.cookie,
+    });
     expect(response.statusCode).toBe(502);
     expect(response.json().detail).toMatch(/did not accept the sign-in/);
   });
@@ -96,14 +99,15 @@ describe('Spotify sign-in against a loopback stand-in of its accounts service', 
     const state = new URL(String(login.headers.location)).searchParams.get('state');
     const response = await app.inject({
       url: `/api/v1/auth/callback?error=access_denied&state=${state}`,
+      headers: signInCookie(login),
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().detail).toMatch(/cancelled or refused/);
   });
 
   it('refreshes an expired Spotify access token with the refresh token', async () => {
-    const { callback } = await signInThroughFake();
-    await app.inject({ url: callback.pathname + callback.search });
+    const { callback, cookie } = await signInThroughFake();
+    await app.inject({ url: callback.pathname + callback.search, headers: cookie });
     const user = await database.db.selectFrom('users').select('id').executeTakeFirstOrThrow();
     await database.db
       .updateTable('users')

@@ -8,6 +8,7 @@ import {
   bearer,
   createTestApp,
   signIn,
+  signInCookie,
   signInWithSpotify,
   type TestApp,
   uniqueName,
@@ -206,7 +207,10 @@ describe('a discovery search whose source fails', () => {
       const login = await testApp.app.inject({ url: '/api/v1/auth/login' });
       const authorize = await fetch(String(login.headers.location), { redirect: 'manual' });
       const callback = new URL(String(authorize.headers.get('location')));
-      const done = await testApp.app.inject({ url: callback.pathname + callback.search });
+      const done = await testApp.app.inject({
+        url: callback.pathname + callback.search,
+        headers: signInCookie(login),
+      });
       const token =
         new URL(String(done.headers.location), 'http://x').searchParams.get('token') ?? '';
       const response = await testApp.app.inject({

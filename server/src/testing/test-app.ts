@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../app';
+import { SIGN_IN_COOKIE } from '../auth/routes';
 import { type Config, loadConfig } from '../config';
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from './test-database';
 
@@ -48,8 +49,10 @@ export function useTestApp(kind: DatabaseKind, environment: Record<string, strin
 /** Signs in through the demo service the way a browser does, then swaps the handed-over token. */
 export async function signIn(app: FastifyInstance, displayName: string): Promise<string> {
   let location = `/api/v1/auth/login?login_hint=${encodeURIComponent(displayName)}`;
+  let cookie = {};
   while (!location.startsWith('/auth/success')) {
-    const response = await app.inject({ method: 'GET', url: location });
+    const response = await app.inject({ method: 'GET', url: location, headers: cookie });
+    cookie = { ...cookie, ...signInCookie(response) };
     if (response.statusCode !== 302) {
       throw new Error(`Sign-in stopped at ${location}: ${response.statusCode} ${response.body}`);
     }
@@ -67,6 +70,12 @@ export async function signIn(app: FastifyInstance, displayName: string): Promise
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
+/** The cookie a /login answer set, as headers that send it back with the callback. */
+export function signInCookie(login: { cookies: { name: string; value: string }[] }) {
+  const bound = login.cookies.find((cookie) => cookie.name === SIGN_IN_COOKIE);
+  return bound ? { cookie: `${bound.name}=${bound.value}` } : {};
+}
+
 /** A display name no other test uses, so tests sharing an app never see each other's rows. */
 export const uniqueName = (base: string) => `${base} ${randomBytes(3).toString('hex')}`;
 
@@ -75,7 +84,10 @@ export async function signInWithSpotify(app: FastifyInstance): Promise<string> {
   const login = await app.inject({ url: '/api/v1/auth/login' });
   const authorize = await fetch(String(login.headers.location), { redirect: 'manual' });
   const callback = new URL(String(authorize.headers.get('location')));
-  const done = await app.inject({ url: callback.pathname + callback.search });
+  const done = await app.inject({
+    url: callback.pathname + callback.search,
+    headers: signInCookie(login),
+  });
   const handoff = new URL(String(done.headers.location), 'http://127.0.0.1').searchParams.get(
     'token',
   );
