@@ -149,9 +149,10 @@ export async function buildApp({
         await signedIn.register(discoveryRoutes({ db, streaming, musicBrainz }), {
           prefix: '/v1/search',
         });
-        await signedIn.register(maintenanceRoutes({ db, sources, account: libraryAccount }), {
-          prefix: '/v1/maintenance',
-        });
+        await signedIn.register(
+          maintenanceRoutes({ db, sources, account: libraryAccount, log: app.log }),
+          { prefix: '/v1/maintenance' },
+        );
       });
     },
     { prefix: '/api' },

@@ -7,6 +7,7 @@ import * as nameKeys from './migrations/0005-name-keys';
 import * as libraryVersion from './migrations/0006-library-version';
 import * as statementCounts from './migrations/0007-statement-counts';
 import * as deepSortIndexes from './migrations/0008-deep-sort-indexes';
+import * as jobHeartbeats from './migrations/0009-job-heartbeats';
 import type { Database } from './schema';
 
 /** Migrations are bundled with the server, so they are listed here rather than read from disk. */
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '0006-library-version': libraryVersion,
   '0007-statement-counts': statementCounts,
   '0008-deep-sort-indexes': deepSortIndexes,
+  '0009-job-heartbeats': jobHeartbeats,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

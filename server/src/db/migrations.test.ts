@@ -62,4 +62,37 @@ describe.each(testDatabaseKinds)('upgrading a collection on %s', (kind) => {
       await destroy();
     }
   });
+
+  it("keeps only the newest of a user's running jobs running, and from then on only one", async () => {
+    const { db, destroy } = await createTestDatabase(kind, {
+      migratedTo: '0008-deep-sort-indexes',
+    });
+    try {
+      const now = new Date().toISOString();
+      const [user] = (
+        await sql<{ id: number }>`insert into users
+          (provider, provider_user_id, display_name, created_at, updated_at)
+          values ('demo', 'busy', 'Busy', ${now}, ${now}) returning id`.execute(db)
+      ).rows;
+      for (let n = 0; n < 2; n += 1) {
+        await sql`insert into jobs (user_id, kind, status, started_at)
+          values (${user?.id}, 'library-import', 'running', ${now})`.execute(db);
+      }
+      await migrateToLatest(db);
+      const jobs = await db
+        .selectFrom('jobs')
+        .select(['status', 'heartbeat_at'])
+        .orderBy('id')
+        .execute();
+      expect(jobs).toEqual([
+        { status: 'failed', heartbeat_at: now },
+        { status: 'running', heartbeat_at: now },
+      ]);
+      const third = sql`insert into jobs (user_id, kind, status, started_at)
+        values (${user?.id}, 'library-import', 'running', ${now})`.execute(db);
+      await expect(third).rejects.toThrow();
+    } finally {
+      await destroy();
+    }
+  });
 });

@@ -236,4 +236,6 @@ export type JobsTable = {
   message: Generated<string>;
   started_at: Timestamp;
   finished_at: Timestamp | null;
+  /** Moved as a running job works; one that stopped moving was cut off. */
+  heartbeat_at: Timestamp | null;
 };

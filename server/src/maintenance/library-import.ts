@@ -1,22 +1,28 @@
 import type { Job } from '@gatefold/contract/maintenance';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
 import { type AlbumSources, fetchCompleteAlbum } from '../albums/add-from-streaming';
 import { insertAlbums, type NewAlbum, ownedSpotifyIds } from '../albums/store';
 import { refreshPlannerStatistics } from '../db/database';
 import type { Database, JobsTable } from '../db/schema';
+import { isUniqueViolation } from '../db/unique-violation';
 import { inUserTransaction } from '../db/user-lock';
 import { conflict, HttpError } from '../http/errors';
 import type { LibraryAccount } from '../streaming/port';
 
 const PAGE = 50;
-/** A job still "running" this long after it started was cut off (a restart); it no longer blocks. */
-const STALE_AFTER_MS = 60 * 60 * 1000;
+/** A running job beats at least this often while it works, album by album. */
+const HEARTBEAT_MS = 15_000;
+/** A job whose heartbeat stopped this long ago was cut off (a restart); it no longer blocks. */
+export const STALE_AFTER_MS = 5 * 60 * 1000;
 
 export type LibraryImportDependencies = {
   db: Kysely<Database>;
   sources: AlbumSources;
   /** The user's account at the streaming service, to read their saved albums. */
   account: (userId: number) => Promise<LibraryAccount>;
+  /** Where a job that fails says why; the user sees a sentence, the log the error. */
+  log: Pick<FastifyBaseLogger, 'error'>;
 };
 
 /**
@@ -37,16 +43,10 @@ export async function startLibraryImport(
     })
     .where('user_id', '=', userId)
     .where('status', '=', 'running')
-    .where('started_at', '<', staleBefore)
+    .where('heartbeat_at', '<', staleBefore)
     .execute();
-  const running = await deps.db
-    .selectFrom('jobs')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('status', '=', 'running')
-    .executeTakeFirst();
-  if (running)
-    throw conflict('An import of your library is already running.', { job_id: running.id });
+  const now = new Date().toISOString();
+  // The unique index on running jobs turns away the second of two starts at once.
   const job = await deps.db
     .insertInto('jobs')
     .values({
@@ -54,26 +54,51 @@ export async function startLibraryImport(
       kind: 'library-import',
       status: 'running',
       total: null,
-      started_at: new Date().toISOString(),
+      started_at: now,
+      heartbeat_at: now,
       finished_at: null,
     })
     .returningAll()
-    .executeTakeFirstOrThrow();
+    .executeTakeFirstOrThrow()
+    .catch(async (error: unknown) => {
+      if (!isUniqueViolation(error)) throw error;
+      const running = await deps.db
+        .selectFrom('jobs')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('status', '=', 'running')
+        .executeTakeFirst();
+      throw conflict(
+        'An import of your library is already running.',
+        running ? { job_id: running.id } : {},
+      );
+    });
   // The work goes on after the answer; it records its own progress and failure.
   void importLibrary(deps, userId, job.id);
   return presentJob(job);
 }
 
 async function importLibrary(
-  { db, sources, account }: LibraryImportDependencies,
+  { db, sources, account, log }: LibraryImportDependencies,
   userId: number,
   jobId: number,
 ) {
+  let lastBeat = Date.now();
   const progress = (
     changes: Partial<
       Pick<Selectable<JobsTable>, 'done' | 'total' | 'added' | 'message' | 'status' | 'finished_at'>
     >,
-  ) => db.updateTable('jobs').set(changes).where('id', '=', jobId).execute();
+  ) => {
+    lastBeat = Date.now();
+    return db
+      .updateTable('jobs')
+      .set({ ...changes, heartbeat_at: new Date(lastBeat).toISOString() })
+      .where('id', '=', jobId)
+      .execute();
+  };
+  const beat = async () => {
+    if (Date.now() - lastBeat >= HEARTBEAT_MS) await progress({});
+  };
   let done = 0;
   let added = 0;
   let failed = 0;
@@ -96,6 +121,7 @@ async function importLibrary(
           // One album the service cannot give is counted; the import goes on.
           failed += 1;
         }
+        await beat();
       }
       // A page is stored in one short transaction, however many albums the library holds.
       const stored = await inUserTransaction(db, userId, async (trx) => {
@@ -124,6 +150,7 @@ async function importLibrary(
       finished_at: new Date().toISOString(),
     });
   } catch (error) {
+    log.error({ err: error, jobId }, 'library import failed');
     const detail = error instanceof HttpError ? error.detail : 'The import stopped unexpectedly.';
     await progress({
       status: 'failed',

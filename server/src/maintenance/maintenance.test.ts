@@ -84,26 +84,49 @@ describe.each(testDatabaseKindsWithReaders)('library maintenance on %s', (kind) 
     ).toBe(404);
   });
 
-  it('no longer lets an import cut off hours ago block a new one', async () => {
-    const token = await user();
-    const { db } = testApp();
-    const stale = await db
-      .insertInto('jobs')
+  const runningJob = async (token: string, ages: { startedMs: number; beatMs: number }) =>
+    testApp()
+      .db.insertInto('jobs')
       .values({
         user_id: await userId(token),
         kind: 'library-import',
         status: 'running',
         total: 36,
-        started_at: new Date(Date.now() - 2 * 60 * 60 * 1000).toISOString(),
+        started_at: new Date(Date.now() - ages.startedMs).toISOString(),
+        heartbeat_at: new Date(Date.now() - ages.beatMs).toISOString(),
         finished_at: null,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+
+  it('no longer lets an import whose heartbeat stopped block a new one', async () => {
+    const token = await user();
+    const stale = await runningJob(token, { startedMs: 10 * 60_000, beatMs: 6 * 60_000 });
     const started = await call('POST', '/api/v1/maintenance/library-import', token);
     expect(started.statusCode).toBe(202);
     const cutOff = (await call('GET', `/api/v1/maintenance/jobs/${stale.id}`, token)).json();
     expect(cutOff).toMatchObject({ status: 'failed', message: 'The import was interrupted.' });
     await finished(token, started.json().id);
+  });
+
+  it('lets a long import that is still beating go on, however long ago it started', async () => {
+    const token = await user();
+    const long = await runningJob(token, { startedMs: 3 * 60 * 60_000, beatMs: 10_000 });
+    const second = await call('POST', '/api/v1/maintenance/library-import', token);
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toMatchObject({ job_id: long.id });
+  });
+
+  it('starts one import when two are asked for at once', async () => {
+    const token = await user();
+    const answers = await Promise.all([
+      call('POST', '/api/v1/maintenance/library-import', token),
+      call('POST', '/api/v1/maintenance/library-import', token),
+    ]);
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses).toEqual([202, 409]);
+    const started = answers.find((answer) => answer.statusCode === 202);
+    await finished(token, started?.json().id);
   });
 
   it('reports duplicates, albums without genres, empty folders and unused tags', async () => {
