@@ -29,7 +29,7 @@ function matchingArtists(
       query.where('artists.latest_album_date', '>', new Date(addedSince ?? 0).toISOString()),
     )
     .$if(words !== undefined, (query) =>
-      // SPEC §5: the name or any genre, regardless of case and accents.
+      // SPEC §5: the name or any genre of the artist's albums, regardless of case and accents.
       query.where(({ or, eb, selectFrom, ref }) =>
         or([
           startsWords(ref('artists.search_text'), words ?? []),
@@ -40,13 +40,6 @@ function matchingArtists(
               .innerJoin('album_genres', 'album_genres.album_id', 'album_artists.album_id')
               .select('album_artists.artist_id')
               .where('album_genres.genre_id', 'in', matchingGenreIds(db, userId, words ?? [])),
-          ),
-          eb(
-            'artists.id',
-            'in',
-            selectFrom('artist_genres')
-              .select('artist_genres.artist_id')
-              .where('artist_genres.genre_id', 'in', matchingGenreIds(db, userId, words ?? [])),
           ),
         ]),
       ),
@@ -139,11 +132,15 @@ type ArtistRow = {
   latest_album_date: string | null;
 };
 
-/** Adds genres (most frequent first) and tags to artist rows: two queries for any number. */
+/**
+ * Adds genres and tags (most frequent first) to artist rows: two queries for any number. The
+ * genres are those of the user's albums by the artist, so each leads to albums of theirs; what the
+ * streaming service says of the artist stays out.
+ */
 async function presentArtists(db: Kysely<Database>, rows: ArtistRow[]): Promise<Artist[]> {
   const ids = rows.map((row) => row.id);
   if (ids.length === 0) return [];
-  const [albumGenres, ownGenres, tags] = await Promise.all([
+  const [albumGenres, tags] = await Promise.all([
     db
       .selectFrom('album_artists')
       .innerJoin('album_genres', 'album_genres.album_id', 'album_artists.album_id')
@@ -151,12 +148,6 @@ async function presentArtists(db: Kysely<Database>, rows: ArtistRow[]): Promise<
       .select(['album_artists.artist_id', 'genres.name', (eb) => eb.fn.countAll().as('uses')])
       .where('album_artists.artist_id', 'in', ids)
       .groupBy(['album_artists.artist_id', 'genres.name'])
-      .execute(),
-    db
-      .selectFrom('artist_genres')
-      .innerJoin('genres', 'genres.id', 'artist_genres.genre_id')
-      .select(['artist_genres.artist_id', 'genres.name'])
-      .where('artist_genres.artist_id', 'in', ids)
       .execute(),
     db
       .selectFrom('album_artists')
@@ -176,10 +167,10 @@ async function presentArtists(db: Kysely<Database>, rows: ArtistRow[]): Promise<
     toCount(Number(b.uses)) - toCount(Number(a.uses)) || a.name.localeCompare(b.name);
 
   return rows.map((row) => {
-    const genres = [
-      ...albumGenres.filter((g) => g.artist_id === row.id).sort(byUse),
-      ...ownGenres.filter((g) => g.artist_id === row.id).map((g) => ({ ...g, uses: 0 })),
-    ].map((g) => g.name);
+    const genres = albumGenres
+      .filter((g) => g.artist_id === row.id)
+      .sort(byUse)
+      .map((g) => g.name);
     return {
       id: row.id,
       slug: row.slug,
