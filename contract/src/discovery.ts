@@ -22,6 +22,9 @@ export const discoveryResults = z.object({
 });
 export type DiscoveryResults = z.infer<typeof discoveryResults>;
 
+/** GET /v1/search/spotify/new-releases: with the time taken, summed up as every search is. */
+export const newReleases = discoveryResults.extend({ took_ms: z.number().int() });
+
 export const DEFAULT_COUNTRY = 'US';
 
 export const newReleasesQuery = z.object({ country: marketCode.default(DEFAULT_COUNTRY) });

@@ -50,7 +50,7 @@ export class DiscoverPage {
     const card = this.results().nth(index);
     const name = (await card.getByRole('heading', { level: 3 }).textContent()) ?? '';
     await card.hover();
-    await card.getByRole('button', { name: /to Collection$/ }).click();
+    await card.getByRole('button', { name: /^\+ Add to Collection/ }).click();
     await expect(card.getByText('In Collection')).toBeVisible();
     return name;
   }

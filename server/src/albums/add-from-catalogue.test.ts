@@ -130,6 +130,7 @@ describe.each(testDatabaseKinds)('adding from the demo catalogue on %s', (kind) 
     const us = (await call('GET', '/api/v1/search/spotify/new-releases', token)).json();
     expect(us.albums.length).toBeGreaterThan(0);
     expect(us.total).toBeGreaterThanOrEqual(us.albums.length);
+    expect(us.took_ms).toBeGreaterThanOrEqual(0);
     expect(us.albums[0]).toMatchObject({
       in_collection: false,
       collection_id: null,

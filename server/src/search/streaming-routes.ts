@@ -1,4 +1,4 @@
-import { addedAlbum, discoveryResults, newReleasesQuery } from '@gatefold/contract/discovery';
+import { addedAlbum, newReleases, newReleasesQuery } from '@gatefold/contract/discovery';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
@@ -21,10 +21,11 @@ export function streamingSearchRoutes(db: Kysely<Database>, sources: AlbumSource
         schema: {
           summary: 'New releases in a country, marked when already collected',
           querystring: newReleasesQuery,
-          response: { 200: discoveryResults },
+          response: { 200: newReleases },
         },
       },
       async (request) => {
+        const started = performance.now();
         const page = await sources.streaming.newReleases(request.query.country, {
           limit: NEW_RELEASES_LIMIT,
           offset: 0,
@@ -37,6 +38,7 @@ export function streamingSearchRoutes(db: Kysely<Database>, sources: AlbumSource
         return {
           albums: page.items.map((album) => toDiscoveryAlbum(album, owned.get(album.id))),
           total: page.total,
+          took_ms: Math.round(performance.now() - started),
         };
       },
     );

@@ -4,7 +4,7 @@ import {
   DEFAULT_COUNTRY,
   type DiscoveryAlgorithm,
   discoveryAlgorithm,
-  discoveryResults,
+  newReleases,
   type PastSearch,
   pastSearches,
 } from '@gatefold/contract/discovery';
@@ -110,7 +110,7 @@ export const discoveryMutations = {
       mutationFn: (country: string) =>
         api.request(
           `/v1/search/spotify/new-releases?${new URLSearchParams({ country: country || DEFAULT_COUNTRY })}`,
-          { schema: discoveryResults },
+          { schema: newReleases },
         ),
       meta: { failureMessage: 'Failed to load new releases.' },
     }),

@@ -53,7 +53,11 @@ function fakeServer(advanced: () => Response) {
     const url = new URL(String(input), 'http://gatefold.test');
     if (url.pathname === '/api/v1/search/spotify/advanced') return advanced();
     if (url.pathname === '/api/v1/search/spotify/new-releases') {
-      return json({ albums: [album('n1', 'Fresh', 'Someone', '2026', 10)], total: 1 });
+      return json({
+        albums: [album('n1', 'Fresh', 'Someone', '2026', 10)],
+        total: 1,
+        took_ms: 17,
+      });
     }
     if (url.pathname.startsWith('/api/v1/search/spotify/add-album/')) {
       return json({ album_id: 77, message: 'added' }, 201);
@@ -140,7 +144,7 @@ describe('DiscoverPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Discover Albums' }));
     const card = await screen.findByRole('article', { name: 'Kind of Blue by Miles Davis' });
     await userEvent.click(
-      within(card).getByRole('button', { name: 'Add Kind of Blue to Collection' }),
+      within(card).getByRole('button', { name: '+ Add to Collection: Kind of Blue' }),
     );
     expect(await within(card).findByText('In Collection')).toBeTruthy();
     expect(within(card).getByRole('link', { name: 'Kind of Blue' }).getAttribute('href')).toBe(
@@ -169,6 +173,7 @@ describe('DiscoverPage', () => {
     await userEvent.type(screen.getByLabelText('Search text'), 'x');
     await userEvent.click(screen.getByRole('button', { name: 'New Releases' }));
     expect(await screen.findByRole('heading', { name: 'New Releases (1)' })).toBeTruthy();
+    expect(screen.getByText('Found 1 albums in 17ms')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Clear Filters' }));
     expect(screen.getByRole('heading', { name: 'New Releases (1)' })).toBeTruthy();
     expect(screen.getByText('Fresh')).toBeTruthy();

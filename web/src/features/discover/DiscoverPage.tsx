@@ -87,7 +87,12 @@ export default function DiscoverPage() {
     log.setCurrentStep('Loading new releases...');
     newReleases.mutate(state.filters.country, {
       onSuccess: (results) => {
-        dispatch({ type: 'new-releases-loaded', albums: results.albums, total: results.total });
+        dispatch({
+          type: 'new-releases-loaded',
+          albums: results.albums,
+          total: results.total,
+          tookMs: results.took_ms,
+        });
         log.append([localLogEntry('success', 'Web', `Loaded ${results.total} new releases`)]);
         log.setCurrentStep('Done');
       },
@@ -156,7 +161,7 @@ export default function DiscoverPage() {
       />
 
       <div aria-live="polite" className="mt-6">
-        {state.mode === 'search' && state.tookMs !== null && (
+        {state.mode !== 'idle' && state.tookMs !== null && (
           <p className="text-sm text-gray-700 dark:text-gray-300">
             Found {state.total} albums in {state.tookMs}ms
           </p>

@@ -32,14 +32,10 @@ export function DiscoveryResultCard({ album, adding, onAdd }: DiscoveryResultCar
           </span>
         ) : (
           <div className="absolute inset-x-0 bottom-0 flex justify-center bg-gradient-to-t from-gray-950/70 to-transparent p-3 transition-opacity group-focus-within:opacity-100 group-hover:opacity-100 motion-reduce:transition-none [@media(hover:hover)]:opacity-0">
-            <Button
-              size="sm"
-              variant="primary"
-              disabled={adding}
-              aria-label={`Add ${album.name} to Collection`}
-              onClick={onAdd}
-            >
+            <Button size="sm" variant="primary" disabled={adding} onClick={onAdd}>
               {adding ? 'Adding...' : '+ Add to Collection'}
+              {/* The name begins with the visible words, so voice control can say them (WCAG 2.5.3). */}
+              <span className="sr-only">: {album.name}</span>
             </Button>
           </div>
         )}

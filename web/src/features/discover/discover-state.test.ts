@@ -30,7 +30,12 @@ const withResults = (mode: 'search' | 'new-releases'): DiscoverState => {
         total: 1,
         tookMs: 12,
       })
-    : discoverReducer(filtered, { type: 'new-releases-loaded', albums: [album('a')], total: 1 });
+    : discoverReducer(filtered, {
+        type: 'new-releases-loaded',
+        albums: [album('a')],
+        total: 1,
+        tookMs: 5,
+      });
 };
 
 describe('discover state', () => {

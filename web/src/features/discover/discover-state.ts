@@ -20,7 +20,7 @@ export type DiscoverAction =
   | { type: 'set-filters'; filters: SearchFilters }
   | { type: 'clear-filters' }
   | { type: 'search-succeeded'; albums: DiscoveryAlbum[]; total: number; tookMs: number }
-  | { type: 'new-releases-loaded'; albums: DiscoveryAlbum[]; total: number }
+  | { type: 'new-releases-loaded'; albums: DiscoveryAlbum[]; total: number; tookMs: number }
   | { type: 'failed'; mode: 'search' | 'new-releases' }
   | { type: 'sort'; sort: DiscoverySort }
   | { type: 'added'; spotifyId: string; albumId: number | null };
@@ -59,7 +59,7 @@ export function discoverReducer(state: DiscoverState, action: DiscoverAction): D
         mode: 'new-releases',
         albums: action.albums,
         total: action.total,
-        tookMs: null,
+        tookMs: action.tookMs,
       };
     case 'failed':
       // SPEC §8: a failed search leaves empty results and a zero total.
