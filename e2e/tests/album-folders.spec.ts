@@ -43,10 +43,13 @@ test('adds albums to a folder from the collection and the catalogue', async ({ p
   await expect(folder.result('Kind of Blue').first()).toContainText('From the streaming service');
   await folder.addResult('Kind of Blue');
 
-  await page.route('**/api/v1/albums/spotify/search**', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    await route.continue();
-  });
+  // Both searches answer late, so the searching state lasts long enough to be seen on a busy machine.
+  for (const search of ['**/api/v1/albums/spotify/search**', '**/api/v1/albums?**']) {
+    await page.route(search, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+  }
   await folder.searchBox().fill('no album has this name qqq');
   await folder.searchButton().click();
   await expect(folder.dialog().getByText('Searching your albums...')).toBeVisible();
