@@ -70,6 +70,30 @@ test('stores a token from the address and goes to the dashboard', async ({ page,
   await expect(new AppShell(page).logoutButton()).toBeVisible();
 });
 
+test('asks before a sign-in for another user replaces the one signed in here', async ({ page }) => {
+  const shell = new AppShell(page);
+  const first = uniqueName('First');
+  const second = uniqueName('Second');
+  await shell.signInQuicklyAs(first);
+  const signInAs = (name: string) =>
+    page.goto(`/api/v1/auth/login?login_hint=${encodeURIComponent(name)}`);
+
+  await signInAs(second);
+  const prompt = page.getByRole('region', { name: 'Switch accounts?' });
+  await expect(prompt).toContainText(
+    `You are signed in as ${first}. This sign-in is for ${second}.`,
+  );
+  await expect(prompt.getByRole('button', { name: `Continue as ${second}` })).toBeFocused();
+  await prompt.getByRole('button', { name: `Stay as ${first}` }).click();
+  await page.waitForURL('**/dashboard');
+  await expect(shell.displayName(first)).toBeVisible();
+
+  await signInAs(second);
+  await prompt.getByRole('button', { name: `Continue as ${second}` }).click();
+  await page.waitForURL('**/dashboard');
+  await expect(shell.displayName(second)).toBeVisible();
+});
+
 test('/auth/success with no token goes on to the dashboard for a signed-in user', async ({
   page,
 }) => {
