@@ -29,6 +29,7 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { closeSharedRedis, openSharedRedis } from './http/shared-redis';
 import { serveWebApp } from './http/web-app';
 import { imageRoutes } from './images/routes';
+import { purgeUnusedImages } from './images/store';
 import { maintenanceRoutes } from './maintenance/routes';
 import { collectionSearchRoutes } from './search/collection-routes';
 import { streamingSearchRoutes } from './search/streaming-routes';
@@ -138,7 +139,9 @@ export async function buildApp({
       await api.register(async (signedIn) => {
         signedIn.addHook('onRequest', requireSession(db));
         await signedIn.register(albumRoutes(db, sources), { prefix: '/v1/albums' });
-        await signedIn.register(folderRoutes(db), { prefix: '/v1/folders' });
+        await signedIn.register(folderRoutes(db, config.imageQuotaBytes), {
+          prefix: '/v1/folders',
+        });
         await signedIn.register(tagRoutes(db), { prefix: '/v1/tags' });
         await signedIn.register(genreRoutes(db), { prefix: '/v1/genres' });
         await signedIn.register(artistRoutes(db), { prefix: '/v1/artists' });
@@ -160,7 +163,10 @@ export async function buildApp({
 
   await serveWebApp(app, config.webDistDir);
 
-  const housekeeping = setInterval(() => void purgeExpired(db).catch(() => {}), 60 * 60 * 1000);
+  const housekeeping = setInterval(
+    () => void Promise.all([purgeExpired(db), purgeUnusedImages(db)]).catch(() => {}),
+    60 * 60 * 1000,
+  );
   housekeeping.unref();
   app.addHook('onClose', async () => clearInterval(housekeeping));
   return app;

@@ -53,6 +53,7 @@ const environment = z
       .max(16)
       .default(Math.min(4, availableParallelism())),
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
+    IMAGE_QUOTA_MB: z.coerce.number().int().min(1).max(100_000).default(100),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
@@ -111,6 +112,8 @@ export type Config = {
   /** Proxy hops, or proxy addresses, whose X-Forwarded-For gives the client's address. */
   trustProxy: number | string[] | false;
   logLevel: string;
+  /** Bytes of uploaded images one user may keep. */
+  imageQuotaBytes: number;
   /** Requests one client may make in a minute before it is answered 429. */
   rateLimitPerMinute: number;
   /** Built web app to serve; undefined serves the API alone. */
@@ -149,6 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaultWebDistDir?: string): 
     trustProxy: trustedProxies(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    imageQuotaBytes: e.IMAGE_QUOTA_MB * 1024 * 1024,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : defaultWebDistDir,
   };
 }

@@ -28,7 +28,8 @@ async function loadFolderDetail(db: Kysely<Database>, userId: number, folderId: 
   return presentFolderDetail(row, ancestors, children);
 }
 
-export function folderRoutes(db: Kysely<Database>) {
+/** `imageQuotaBytes`: what one user's uploaded folder images may take in all. */
+export function folderRoutes(db: Kysely<Database>, imageQuotaBytes: number) {
   return async (app: FastifyInstance) => {
     const routes = app.withTypeProvider<ZodTypeProvider>();
     const folderParams = z.object({ id });
@@ -71,7 +72,7 @@ export function folderRoutes(db: Kysely<Database>) {
       },
     );
 
-    await app.register(imageUploadRoutes(db));
+    await app.register(imageUploadRoutes(db, imageQuotaBytes));
 
     routes.get(
       '/:id',

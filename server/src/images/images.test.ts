@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { toCount } from '../db/count';
 import { bearer, signIn, uniqueName, useTestApp } from '../testing/test-app';
 import { testDatabaseKinds } from '../testing/test-database';
+import { UPLOADS_PER_MINUTE } from './routes';
+import { purgeUnusedImages } from './store';
 
 type Part = { field: string; filename?: string; contentType?: string; data: Buffer | string };
 
@@ -124,6 +126,75 @@ describe.each(testDatabaseKinds)('folder image uploads on %s', (kind) => {
     expect(response.statusCode).toBe(422);
     expect(response.json().detail).toMatch(/megapixels/);
     expect(await storedImages(userId)).toBe(0);
+  });
+
+  it('refuses an image over 25 megapixels by its header', async () => {
+    const { app, token, userId } = await signedIn('Panorama');
+    // 6000×5000: a large camera's photo, and 120 MB of pixels to decode.
+    const large = Buffer.from(await solid(1, 1).png().toBuffer());
+    large.writeUInt32BE(6_000, 16);
+    large.writeUInt32BE(5_000, 20);
+    large.writeUInt32BE(crc32(large.subarray(12, 29)), 29);
+    const response = await upload(app, token, [
+      { field: 'file', filename: 'big.png', data: large },
+    ]);
+    expect(response.statusCode).toBe(422);
+    expect(response.json().detail).toBe('file: is larger than 25 megapixels');
+    expect(await storedImages(userId)).toBe(0);
+  });
+
+  it(`answers 429 past ${UPLOADS_PER_MINUTE} uploads a minute`, async () => {
+    const { app, token } = await signedIn('Busy');
+    const png = await solid(4, 4).png().toBuffer();
+    const statuses = [];
+    for (let n = 0; n <= UPLOADS_PER_MINUTE; n += 1) {
+      const response = await upload(app, token, [{ field: 'file', filename: 'a.png', data: png }]);
+      statuses.push(response.statusCode);
+    }
+    expect(statuses.slice(0, UPLOADS_PER_MINUTE).every((status) => status === 201)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+  });
+
+  it('deletes uploads no folder of their owner shows, a day after they were made', async () => {
+    const { app, db } = testApp();
+    const owner = await signedIn('Keeper');
+    const other = await signedIn('Other');
+    const png = await solid(4, 4).png().toBuffer();
+    const keys: Record<string, string> = {};
+    for (const name of ['used', 'unused', 'fresh', 'usedByOther']) {
+      const response = await upload(app, owner.token, [
+        { field: 'file', filename: 'a.png', data: png },
+      ]);
+      keys[name] = response.json().image_url;
+    }
+    const folder = (url: string | undefined, token: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/v1/folders',
+        headers: bearer(token),
+        payload: { name: uniqueName('Pictured'), image_url: url },
+      });
+    await folder(keys.used, owner.token);
+    await folder(keys.usedByOther, other.token);
+    const dayAgo = new Date(Date.now() - 25 * 60 * 60 * 1000).toISOString();
+    await db
+      .updateTable('images')
+      .set({ created_at: dayAgo })
+      .where('user_id', '=', owner.userId)
+      .where(
+        'key',
+        'in',
+        ['used', 'unused', 'usedByOther'].map((n) => keyOf(keys[n])),
+      )
+      .execute();
+
+    await purgeUnusedImages(db);
+    const left = await db
+      .selectFrom('images')
+      .select('key')
+      .where('user_id', '=', owner.userId)
+      .execute();
+    expect(left.map((row) => row.key).sort()).toEqual([keyOf(keys.used), keyOf(keys.fresh)].sort());
   });
 
   it('refuses a file over 5 MB with 413 and stores nothing', async () => {
@@ -252,3 +323,48 @@ describe.each(testDatabaseKinds)('folder image uploads on %s', (kind) => {
     expect(response.json()).toEqual({ detail: 'No such image.' });
   });
 });
+
+describe.each(testDatabaseKinds)('the image quota on %s', (kind) => {
+  const testApp = useTestApp(kind, { IMAGE_QUOTA_MB: '1' });
+
+  it("refuses an upload past the user's quota, and takes another's images into no account", async () => {
+    const { app, db } = testApp();
+    const token = await signIn(app, uniqueName('Collector'));
+    const { id: userId } = (
+      await app.inject({ url: '/api/v1/auth/me', headers: bearer(token) })
+    ).json<{ id: number }>();
+    await db
+      .insertInto('images')
+      .values({
+        user_id: userId,
+        key: randomBytes(24).toString('base64url'),
+        content_type: 'image/webp',
+        bytes: Buffer.alloc(1024 * 1024 - 10),
+        width: 1,
+        height: 1,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    const png = await solid(64, 64).png().toBuffer();
+    const body = multipart([{ field: 'file', filename: 'a.png', data: png }]);
+    const send = (as: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/v1/folders/upload-image',
+        headers: { ...bearer(as), ...body.headers },
+        payload: body.payload,
+      });
+    const refused = await send(token);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().detail).toBe(
+      'file: would take your images past 1 MB: remove images from folders you no longer need',
+    );
+    const someoneElse = await signIn(app, uniqueName('Newcomer'));
+    expect((await send(someoneElse)).statusCode).toBe(201);
+  });
+});
+
+/** The key of an uploaded image's path. */
+function keyOf(url: string | undefined) {
+  return url?.split('/').at(-1) ?? '';
+}

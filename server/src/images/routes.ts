@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import { MAX_UPLOAD_BYTES, uploadedImage } from '@gatefold/contract/images';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -9,6 +9,7 @@ import { HttpError, invalid, notFound } from '../http/errors';
 import { findImage, processImage, saveImage } from './store';
 
 const FILE_FIELD = 'file';
+export const UPLOADS_PER_MINUTE = 30;
 const tooLarge = () =>
   new HttpError(413, `The image is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`);
 
@@ -41,7 +42,7 @@ export function imageRoutes(db: Kysely<Database>) {
 }
 
 /** POST …/upload-image: one multipart file in the field `file`, re-encoded before it is kept. */
-export function imageUploadRoutes(db: Kysely<Database>) {
+export function imageUploadRoutes(db: Kysely<Database>, quotaBytes: number) {
   return async (app: FastifyInstance) => {
     // Registered here, so only this route parses multipart, with limits fitted to one image.
     await app.register(multipart, {
@@ -56,6 +57,14 @@ export function imageUploadRoutes(db: Kysely<Database>) {
           consumes: ['multipart/form-data'],
           response: { 201: uploadedImage },
         },
+        // Decoding and re-encoding is the costliest thing a request can ask for: limited per user.
+        config: {
+          rateLimit: {
+            max: UPLOADS_PER_MINUTE,
+            timeWindow: '1 minute',
+            keyGenerator: (request: FastifyRequest) => `upload-${request.userId}`,
+          },
+        },
       },
       async (request, reply) => {
         if (!request.isMultipart()) {
@@ -68,7 +77,7 @@ export function imageUploadRoutes(db: Kysely<Database>) {
         }
         const input = await part.toBuffer().catch(asClientError);
         const image = await processImage(input);
-        const imageUrl = await saveImage(db, request.userId, image);
+        const imageUrl = await saveImage(db, request.userId, image, quotaBytes);
         return reply.status(201).send({ image_url: imageUrl });
       },
     );
