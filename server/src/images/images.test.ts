@@ -35,6 +35,15 @@ function multipart(parts: Part[]) {
 const solid = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 90 } } });
 
+/** A 1×1 PNG whose header (with its checksum) claims another size. */
+async function pngClaiming(width: number, height: number) {
+  const png = Buffer.from(await solid(1, 1).png().toBuffer());
+  png.writeUInt32BE(width, 16);
+  png.writeUInt32BE(height, 20);
+  png.writeUInt32BE(crc32(png.subarray(12, 29)), 29);
+  return png;
+}
+
 describe.each(testDatabaseKinds)('folder image uploads on %s', (kind) => {
   const testApp = useTestApp(kind);
 
@@ -115,11 +124,8 @@ describe.each(testDatabaseKinds)('folder image uploads on %s', (kind) => {
 
   it('refuses a decompression bomb by its declared size, before decoding it', async () => {
     const { app, token, userId } = await signedIn('Bomber');
-    // A 1×1 PNG whose header claims 20000×20000: tiny on the wire, 1.6 GB once decoded.
-    const bomb = Buffer.from(await solid(1, 1).png().toBuffer());
-    bomb.writeUInt32BE(20_000, 16);
-    bomb.writeUInt32BE(20_000, 20);
-    bomb.writeUInt32BE(crc32(bomb.subarray(12, 29)), 29);
+    // Tiny on the wire, 1.6 GB once decoded.
+    const bomb = await pngClaiming(20_000, 20_000);
     const response = await upload(app, token, [
       { field: 'file', filename: 'bomb.png', data: bomb },
     ]);
@@ -130,11 +136,8 @@ describe.each(testDatabaseKinds)('folder image uploads on %s', (kind) => {
 
   it('refuses an image over 25 megapixels by its header', async () => {
     const { app, token, userId } = await signedIn('Panorama');
-    // 6000×5000: a large camera's photo, and 120 MB of pixels to decode.
-    const large = Buffer.from(await solid(1, 1).png().toBuffer());
-    large.writeUInt32BE(6_000, 16);
-    large.writeUInt32BE(5_000, 20);
-    large.writeUInt32BE(crc32(large.subarray(12, 29)), 29);
+    // A large camera's photo, and 120 MB of pixels to decode.
+    const large = await pngClaiming(6_000, 5_000);
     const response = await upload(app, token, [
       { field: 'file', filename: 'big.png', data: large },
     ]);
