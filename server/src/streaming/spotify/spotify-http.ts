@@ -18,6 +18,8 @@ const RETRIES = 3;
 /** HTTP to Spotify's Web API: app token, Retry-After, backoff on 5xx, timeouts, parsed answers. */
 export class SpotifyHttp {
   #appToken: { value: string; expiresAt: number } | undefined;
+  /** Until when Spotify asked us (429) to send nothing: every call waits, not only the refused one. */
+  #pausedUntil = 0;
 
   constructor(readonly options: SpotifyHttpOptions) {}
 
@@ -31,6 +33,7 @@ export class SpotifyHttp {
     const url = new URL(`${this.options.apiUrl}${path}`);
     for (const [key, value] of Object.entries(query)) url.searchParams.set(key, String(value));
     for (let attempt = 0; ; attempt += 1) {
+      await this.#waitOutPause();
       const token = userToken ?? (await this.#clientToken());
       const response = await this.#fetch(url, { headers: { authorization: `Bearer ${token}` } });
       if (response.status === 404) return undefined;
@@ -38,10 +41,8 @@ export class SpotifyHttp {
       if (attempt >= RETRIES) throw upstreamFailed(failureDetail(response.status));
       if (response.status === 429) {
         const waitMs = Number(response.headers.get('retry-after') ?? '1') * 1000;
-        if (!(waitMs <= (this.options.maxRetryAfterMs ?? 10_000))) {
-          throw upstreamFailed('The streaming service is busy. Please try again in a minute.');
-        }
-        await sleep(waitMs);
+        this.#pausedUntil = Math.max(this.#pausedUntil, Date.now() + (waitMs || 0));
+        // The next turn of the loop waits out the pause, or gives up if it is too long.
       } else if (response.status === 401 && !userToken) {
         this.#appToken = undefined;
       } else if (response.status >= 500) {
@@ -50,6 +51,15 @@ export class SpotifyHttp {
         throw upstreamFailed(failureDetail(response.status));
       }
     }
+  }
+
+  async #waitOutPause(): Promise<void> {
+    const waitMs = this.#pausedUntil - Date.now();
+    if (waitMs <= 0) return;
+    if (waitMs > (this.options.maxRetryAfterMs ?? 10_000)) {
+      throw upstreamFailed('The streaming service is busy. Please try again in a minute.');
+    }
+    await sleep(waitMs);
   }
 
   async #clientToken(): Promise<string> {

@@ -115,6 +115,24 @@ describe('the Spotify adapter under 2026 rules and failures', () => {
     expect(error.detail).toMatch(/busy/);
   });
 
+  it('holds every call, not only the refused one, until Retry-After has passed', async () => {
+    const spotify = adapter();
+    const id = await albumId();
+    const before = fake.seen.apiCalls.length;
+    fake.fail({ status: 429, retryAfter: 1 });
+    const started = Date.now();
+    const refused = spotify.getAlbum(id);
+    await expect.poll(() => fake.seen.apiCalls.length).toBe(before + 1);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const held = spotify.searchAlbums('blue', { limit: 5, offset: 0 });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Only the refused call has reached Spotify: the search waits with it.
+    expect(fake.seen.apiCalls.length).toBe(before + 1);
+    expect((await refused)?.name).toBe('Kind of Blue');
+    expect((await held).items.length).toBeGreaterThan(0);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+  });
+
   it('retries a server error with backoff, and reports 502 when it persists', async () => {
     fake.fail({ status: 503 });
     expect((await adapter().getAlbum(await albumId()))?.name).toBe('Kind of Blue');
