@@ -69,7 +69,6 @@ export const webAddress = z
   .trim()
   .max(2000)
   .regex(/^https?:\/\//i, 'must be an http(s) address');
-const optionalUrl = webAddress;
 
 /** Bounds that keep numbers within PostgreSQL's integer, and within reason. */
 export const trackNumber = z.number().int().min(1).max(10_000);
@@ -88,13 +87,13 @@ export const albumCreate = z.object({
   release_date: releaseDate.nullish(),
   total_tracks: totalTracks.nullish(),
   image_url: imageUrl.nullish(),
-  spotify_url: optionalUrl.nullish(),
+  spotify_url: webAddress.nullish(),
   artists: z
     .array(
       z.object({
         spotify_id: spotifyId.nullish(),
         name: text(500),
-        image_url: optionalUrl.nullish(),
+        image_url: webAddress.nullish(),
         genres: z.array(text(100)).max(50).optional(),
       }),
     )
@@ -110,7 +109,7 @@ export const albumCreate = z.object({
         track_number: trackNumber,
         disc_number: discNumber.default(1),
         duration_ms: durationMs,
-        spotify_url: optionalUrl.nullish(),
+        spotify_url: webAddress.nullish(),
       }),
     )
     .max(1000)

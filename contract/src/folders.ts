@@ -63,7 +63,7 @@ export type FolderInput = z.input<typeof folderInput>;
 
 export const MAX_REORDER_ITEMS = 5000;
 
-/** A place among siblings; bounded so that it fits PostgreSQL's integer. */
+/** A place among siblings; the bound leaves room to append without passing PostgreSQL's integer. */
 export const folderSortOrder = z.number().int().min(0).max(1_000_000);
 
 /** POST /v1/folders/reorder: each folder's parent and its position among its siblings. */

@@ -49,6 +49,16 @@ describe.each(testDatabaseKinds)('folder limits on %s', (kind) => {
     expect((await moved(levels[MAX_FOLDER_DEPTH - 3] ?? 0)).statusCode).toBe(200);
   });
 
+  it('refuses a place among siblings past 1,000,000, and moves nothing', async () => {
+    const token = await signIn(testApp().app, uniqueName('Orderer'));
+    const folder = (await create(token, 'Placed')).json();
+    const refused = await send(token, 'POST', '/api/v1/folders/reorder', {
+      items: [{ id: folder.id, parent_id: null, sort_order: 1_000_001 }],
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors[0].field).toBe('items.0.sort_order');
+  });
+
   it('refuses an import whose folders nest too deep, and creates none of them', async () => {
     const token = await signIn(testApp().app, uniqueName('Importer'));
     const folders = Array.from({ length: MAX_FOLDER_DEPTH + 1 }, (_, key) => ({

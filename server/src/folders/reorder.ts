@@ -10,9 +10,6 @@ type Placement = FolderReorder['items'][number];
 /** Rows per UPDATE: five bound values each stays far below both databases' parameter limits. */
 const PLACEMENTS_PER_STATEMENT = 300;
 
-/** Positions are indexes among siblings; the bound leaves room to append without overflowing. */
-const MAX_SORT_ORDER = 1_000_000;
-
 const refuse = (message: string) => invalid('items', message);
 
 /**
@@ -45,9 +42,6 @@ export function checkPlacements(currentParents: Map<number, number | null>, item
     if (!currentParents.has(item.id)) throw refuse(`folder ${item.id} is not one of your folders`);
     if (item.parent_id !== null && !currentParents.has(item.parent_id)) {
       throw refuse(`parent ${item.parent_id} of folder ${item.id} is not one of your folders`);
-    }
-    if (item.sort_order > MAX_SORT_ORDER) {
-      throw refuse(`sort_order of folder ${item.id} is above ${MAX_SORT_ORDER}`);
     }
     parents.set(item.id, item.parent_id);
   }
