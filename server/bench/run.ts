@@ -21,6 +21,10 @@ const SECONDS = Number(process.env.SECONDS ?? 3);
 const POSTGRES_URL =
   process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DATABASES = (process.env.DATABASES ?? 'sqlite,postgres').split(',');
+/** `ONLY=folders,tag` runs the scenarios whose names contain one of these words. */
+const ONLY = process.env.ONLY?.split(',');
+/** What a browser sends with every call; the folder list is gzipped for it. */
+const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -162,7 +166,7 @@ async function load(url: string, token?: string, requests?: autocannon.Request[]
     url,
     connections: CONNECTIONS,
     duration: SECONDS,
-    ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}),
+    headers: { ...BROWSER_HEADERS, ...(token ? { authorization: `Bearer ${token}` } : {}) },
     ...(requests ? { requests } : {}),
   });
   return {
@@ -254,6 +258,7 @@ async function benchDatabase(kind: string, port: number) {
     console.log('|---|---|---|---|---|---|---|');
     let worstLoop = 0;
     for (const [index, [name, smallPaths]] of smallScenarios.entries()) {
+      if (ONLY && !ONLY.some((word) => name.includes(word))) continue;
       const bigPaths = bigScenarios[index]?.[1] ?? smallPaths;
       const before = await loadScenario(server, smallPaths, small);
       await server.ask({ kind: 'loop-delay' });

@@ -9,6 +9,12 @@ import type { Database } from '../db/schema';
 const READINESS_DEADLINE_MS = 2_000;
 
 /**
+ * A balancer probes from one address many times a minute: a probe is neither limited (a 429 would
+ * read as an instance down) nor written to the access log, where it would bury the users' calls.
+ */
+const PROBE = { rateLimit: false, accessLog: false } as const;
+
+/**
  * Liveness (`/health`: the process answers, touching nothing) and readiness (`/health/ready`: the
  * database answers, and Redis when configured), for a load balancer or orchestrator (DESIGN §8).
  */
@@ -17,12 +23,16 @@ export function healthRoutes(db: Kysely<Database>, redis: Redis | undefined) {
     const routes = app.withTypeProvider<ZodTypeProvider>();
     routes.get(
       '/',
-      { schema: { summary: 'The process answers', response: { 200: healthStatus } } },
+      {
+        schema: { summary: 'The process answers', response: { 200: healthStatus } },
+        config: PROBE,
+      },
       async () => ({ status: 'ok' as const }),
     );
     routes.get(
       '/ready',
       {
+        config: PROBE,
         schema: {
           summary: 'The database (and Redis when configured) answer',
           response: { 200: readinessStatus, 503: readinessStatus },

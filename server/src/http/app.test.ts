@@ -143,6 +143,20 @@ describe('the HTTP surface', () => {
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
+  it('logs one line per answered call, and none for the health probes', async () => {
+    const before = logLines.length;
+    await app.inject({ url: '/api/health' });
+    await app.inject({ url: '/api/health/ready' });
+    expect(logLines.length).toBe(before);
+    await app.inject({ url: '/api/v1/auth/me' });
+    expect(logLines.slice(before)).toHaveLength(1);
+    expect(JSON.parse(logLines[before] ?? '{}')).toMatchObject({
+      msg: 'request',
+      url: '/api/v1/auth/me',
+      status: 401,
+    });
+  });
+
   it('keeps handed-over tokens and sign-in codes out of the log', async () => {
     await app.inject({ url: '/auth/success?token=SECRET-TOKEN-123' });
     await app.inject({ url: '/api/v1/auth/callback?code=SECRET-CODE-456&state=SECRET-STATE' });

@@ -4,6 +4,9 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database';
 
+/** A public call that the limit counts (the health probes are exempt). */
+const LIMITED = '/api/openapi.json';
+
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 async function redisAnswers(): Promise<boolean> {
@@ -41,18 +44,29 @@ describe('rate limiting', () => {
   it('answers 429 with a detail once a client passes its limit', async () => {
     const app = await build({}, 'memory-');
     const statuses = [];
-    for (let i = 0; i < 4; i += 1)
-      statuses.push((await app.inject({ url: '/api/health' })).statusCode);
+    for (let i = 0; i < 4; i += 1) statuses.push((await app.inject({ url: LIMITED })).statusCode);
     expect(statuses).toEqual([200, 200, 200, 429]);
-    const limited = await app.inject({ url: '/api/health' });
+    const limited = await app.inject({ url: LIMITED });
     expect(limited.json()).toEqual({ detail: 'Too many requests. Please wait a moment.' });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     await app.close();
   });
 
+  it('never limits the health probes, which a balancer sends from one address', async () => {
+    const app = await build({}, 'probes-');
+    const statuses = [];
+    for (let i = 0; i < 5; i += 1) {
+      statuses.push((await app.inject({ url: '/api/health' })).statusCode);
+      statuses.push((await app.inject({ url: '/api/health/ready' })).statusCode);
+    }
+    expect(statuses).toEqual(Array(10).fill(200));
+    expect((await app.inject({ url: LIMITED })).statusCode).toBe(200);
+    await app.close();
+  });
+
   it('ignores a forged X-Forwarded-For unless told which proxies to trust', async () => {
     const forged = (app: Awaited<ReturnType<typeof build>>, n: number) =>
-      app.inject({ url: '/api/health', headers: { 'x-forwarded-for': `203.0.113.${n}` } });
+      app.inject({ url: LIMITED, headers: { 'x-forwarded-for': `203.0.113.${n}` } });
     const direct = await build({}, 'direct-');
     const directStatuses = [];
     for (let n = 0; n < 4; n += 1) directStatuses.push((await forged(direct, n)).statusCode);
@@ -76,7 +90,7 @@ describe('rate limiting', () => {
     const second = await build({ REDIS_URL: redisUrl }, namespace);
     const statuses = [];
     for (const app of [first, second, first, second]) {
-      statuses.push((await app.inject({ url: '/api/health' })).statusCode);
+      statuses.push((await app.inject({ url: LIMITED })).statusCode);
     }
     expect(statuses).toEqual([200, 200, 200, 429]);
     await first.close();
@@ -105,8 +119,7 @@ describe('rate limiting when Redis does not answer', () => {
       },
     });
     const statuses = [];
-    for (let i = 0; i < 5; i += 1)
-      statuses.push((await app.inject({ url: '/api/health' })).statusCode);
+    for (let i = 0; i < 5; i += 1) statuses.push((await app.inject({ url: LIMITED })).statusCode);
     expect(statuses).toEqual([200, 200, 200, 200, 200]);
     const warnings = logged.filter((line) => line.includes('Redis is not answering'));
     expect(warnings).toHaveLength(1);

@@ -5,6 +5,7 @@ import {
 } from '@gatefold/contract/tags';
 import type { Kysely } from 'kysely';
 import { toCount } from '../db/count';
+import { libraryResults } from '../db/library-results';
 import { nameKey } from '../db/name-key';
 import type { Database } from '../db/schema';
 import { nameRank, searchText, searchWords, startsWords } from '../db/search-text';
@@ -36,12 +37,20 @@ const withCount = <T extends CountedTag>(tag: T) => ({
   album_count: toCount(Number(tag.album_count)),
 });
 
-/** A page of tags by name; with q, those whose name has words starting with q's, best first. */
-export async function listTags(
-  db: Kysely<Database>,
-  userId: number,
-  query: { q?: string | undefined; limit: number; offset: number },
-) {
+type TagQuery = { q?: string | undefined; limit: number; offset: number };
+
+const keptTagPages = libraryResults<Awaited<ReturnType<typeof tagPage>>>(64);
+
+/**
+ * A page of tags by name; with q, those whose name has words starting with q's, best first. Kept
+ * while the library stays as it is: the tag list is asked on every screen that offers tags.
+ */
+export function listTags(db: Kysely<Database>, userId: number, query: TagQuery) {
+  const key = JSON.stringify(['tags', query.q ?? null, query.limit, query.offset]);
+  return keptTagPages(db, userId, key, () => tagPage(db, userId, query));
+}
+
+async function tagPage(db: Kysely<Database>, userId: number, query: TagQuery) {
   const words = query.q ? searchWords(query.q) : undefined;
   const matching = tagsWithCounts(db, userId).$if(words !== undefined, (q) =>
     q.where((eb) => startsWords(eb.ref('tags.search_text'), words ?? [])),
@@ -142,12 +151,24 @@ export async function deleteTag(db: Kysely<Database>, userId: number, tagId: num
   );
 }
 
+const keptTrendingTags = libraryResults<Awaited<ReturnType<typeof trendingTagsAt>>>(64);
+
 /**
- * The tags used most in the last 30 days, then most used overall (at most 10). Whole days in the
- * window are summed from the per-day tallies; only the day the window starts in is counted
- * album by album, so the work depends on the number of tags, not of albums.
+ * The tags used most in the last 30 days, then most used overall (at most 10), kept while the
+ * library stays as it is and for the rest of the minute: the window moves at most a minute late.
  */
-export async function trendingTags(db: Kysely<Database>, userId: number, now = new Date()) {
+export function trendingTags(db: Kysely<Database>, userId: number, now = new Date()) {
+  const minute = Math.floor(now.getTime() / 60_000);
+  return keptTrendingTags(db, userId, `trending ${minute}`, () =>
+    trendingTagsAt(db, userId, new Date(minute * 60_000)),
+  );
+}
+
+/**
+ * Whole days in the window are summed from the per-day tallies; only the day the window starts in
+ * is counted album by album, so the work depends on the number of tags, not of albums.
+ */
+async function trendingTagsAt(db: Kysely<Database>, userId: number, now: Date) {
   const since = new Date(now.getTime() - TRENDING_WINDOW_DAYS * 86_400_000).toISOString();
   const firstDay = since.slice(0, 10);
   const nextDay = new Date(`${firstDay}T00:00:00.000Z`);

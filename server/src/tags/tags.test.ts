@@ -253,6 +253,8 @@ describe.each(testDatabaseKinds)('tags on %s', (kind) => {
         old.map((row) => row.id),
       )
       .execute();
+    const before = (await call('GET', '/api/v1/tags/popular/trending', token)).json().trending_tags;
+    expect(before.map((t: { name: string }) => t.name)).toEqual(['New love', 'Old favourite']);
     for (let i = 0; i < 10; i += 1) await tagAlbum(app, token, c, `Filler ${i}`);
     const trending = (await call('GET', '/api/v1/tags/popular/trending', token)).json()
       .trending_tags;
