@@ -23,8 +23,9 @@ import { discoveryRoutes } from './discovery/routes';
 import { folderRoutes } from './folders/routes';
 import { genreRoutes } from './genres/routes';
 import { healthRoutes } from './health/routes';
-import { registerErrorHandler } from './http/error-handler';
+import { answerFrameworkError, registerErrorHandler } from './http/error-handler';
 import { registerAccessLog } from './http/log-redaction';
+import { refuseNulCharacters } from './http/nul-characters';
 import { registerSecurityHeaders } from './http/security-headers';
 import { closeSharedRedis, openSharedRedis } from './http/shared-redis';
 import { serveWebApp } from './http/web-app';
@@ -62,11 +63,13 @@ export async function buildApp({
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
+    frameworkErrors: answerFrameworkError,
     trustProxy:
       typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
   // Bodies are JSON (or an image upload's multipart): text is refused with 415, not read (DESIGN §5).
   app.removeContentTypeParser('text/plain');
+  refuseNulCharacters(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);

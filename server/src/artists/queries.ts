@@ -5,6 +5,7 @@ import { libraryResults } from '../db/library-results';
 import { nameKey } from '../db/name-key';
 import type { Database } from '../db/schema';
 import { nameRank, searchWords, startsWords } from '../db/search-text';
+import { idInKey } from '../http/params';
 
 export type ArtistQuery = {
   added_since?: string | undefined;
@@ -103,11 +104,12 @@ export function artistsPage(db: Kysely<Database>, userId: number, query: ArtistQ
 
 /** An artist by id, slug or name (DESIGN §5), with its albums counted. */
 export async function findArtist(db: Kysely<Database>, userId: number, key: string) {
+  const artistId = idInKey(key);
   const candidates = await matchingArtists(db, userId, undefined)
     .select(artistColumns)
     .where((eb) =>
       eb.or([
-        ...(/^\d+$/.test(key) ? [eb('artists.id', '=', Number(key))] : []),
+        ...(artistId !== undefined ? [eb('artists.id', '=', artistId)] : []),
         eb('artists.slug', '=', key.toLowerCase()),
         eb('artists.name_key', '=', nameKey(key)),
       ]),

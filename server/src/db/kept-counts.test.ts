@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildAlbum, tagAlbum } from '../testing/factories';
+import { buildAlbum, buildFolder, tagAlbum } from '../testing/factories';
 import { bearer, signIn, uniqueName, useTestApp } from '../testing/test-app';
 import { testDatabaseKindsWithReaders } from '../testing/test-database';
 
@@ -12,14 +12,7 @@ describe.each(testDatabaseKindsWithReaders)('kept album counts on %s', (kind) =>
   async function collection() {
     const { app } = testApp();
     const token = await signIn(app, uniqueName('Counter'));
-    const shelf = (
-      await app.inject({
-        method: 'POST',
-        url: '/api/v1/folders',
-        headers: bearer(token),
-        payload: { name: 'Shelf' },
-      })
-    ).json();
+    const shelf = await buildFolder(app, token, { name: 'Shelf' });
     const albums = [];
     for (const name of ['One', 'Two', 'Three']) {
       const album = await buildAlbum(app, token, { name, artist: 'Counted', genres: ['Drone'] });
@@ -77,14 +70,7 @@ describe.each(testDatabaseKindsWithReaders)('kept album counts on %s', (kind) =>
     if (!first) throw new Error('no album');
     await call('DELETE', `/api/v1/albums/${first.id}/folders/${shelf.id}`, token);
     await call('DELETE', `/api/v1/albums/${first.id}/tags/kept`, token);
-    const inner = (
-      await app.inject({
-        method: 'POST',
-        url: '/api/v1/folders',
-        headers: bearer(token),
-        payload: { name: 'Inner', parent_id: shelf.id },
-      })
-    ).json();
+    const inner = await buildFolder(app, token, { name: 'Inner', parent_id: shelf.id });
     await call('POST', `/api/v1/albums/${first.id}/folders/${inner.id}`, token);
     const folders = (await call('GET', '/api/v1/folders', token)).json();
     expect(

@@ -23,6 +23,14 @@ describe.each(testDatabaseKinds)('genres on %s', (kind) => {
     }
   });
 
+  it('reads a number past any id as a name in name-or-id paths: 404, not a failed query', async () => {
+    const token = await user();
+    for (const scope of ['genres', 'tags', 'artists']) {
+      const response = await call('GET', `/api/v1/${scope}/9999999999999999999999`, token);
+      expect(response.statusCode, scope).toBe(404);
+    }
+  });
+
   it('refuses genre calls without a session', async () => {
     for (const url of ['/api/v1/genres', '/api/v1/genres/jazz', '/api/v1/genres/jazz/albums']) {
       expect((await testApp().app.inject({ url })).statusCode).toBe(401);

@@ -3,6 +3,7 @@ import { toCount } from '../db/count';
 import { nameKey } from '../db/name-key';
 import type { Database } from '../db/schema';
 import { nameRank, searchText, searchWords, startsWords } from '../db/search-text';
+import { idInKey } from '../http/params';
 
 /**
  * The ids of genres by their names' keys (db/name-key.ts), creating the missing ones; names
@@ -41,13 +42,14 @@ export async function upsertGenres(db: Kysely<Database>, userId: number, names: 
 
 /** A genre by id or by name (the path may hold either). */
 export async function findGenre(db: Kysely<Database>, userId: number, key: string) {
+  const genreId = idInKey(key);
   const row = await db
     .selectFrom('genres')
     .select(['id', 'name', 'album_count'])
     .where('user_id', '=', userId)
     .where((eb) =>
-      /^\d+$/.test(key)
-        ? eb.or([eb('name_key', '=', nameKey(key)), eb('id', '=', Number(key))])
+      genreId !== undefined
+        ? eb.or([eb('name_key', '=', nameKey(key)), eb('id', '=', genreId)])
         : eb('name_key', '=', nameKey(key)),
     )
     .orderBy((eb) => eb.case().when('name_key', '=', nameKey(key)).then(0).else(1).end())

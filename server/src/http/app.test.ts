@@ -48,6 +48,15 @@ describe('the HTTP surface', () => {
     fs.rmSync(distDir, { recursive: true });
   });
 
+  /** The raw JSON text, posted to a route that answers what it was sent. */
+  const echo = (json: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: json,
+    });
+
   it('answers the health check', async () => {
     const response = await app.inject({ url: '/api/health' });
     expect(response.statusCode).toBe(200);
@@ -71,12 +80,7 @@ describe('the HTTP surface', () => {
   });
 
   it('answers malformed JSON with 400 and a schema failure with 422 and the failing field', async () => {
-    const malformed = await app.inject({
-      method: 'POST',
-      url: '/api/test/echo',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"name": ',
-    });
+    const malformed = await echo('{"name": ');
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json()).toEqual({ detail: 'The request body is not valid JSON.' });
     const invalid = await app.inject({
@@ -86,6 +90,28 @@ describe('the HTTP surface', () => {
     });
     expect(invalid.statusCode).toBe(422);
     expect(invalid.json().errors).toEqual([{ field: 'name', message: expect.any(String) }]);
+  });
+
+  it('answers a malformed or overlong address with a detail', async () => {
+    const malformed = await app.inject({ url: '/api/v1/tags/%E0%A4%A' });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toEqual({ detail: 'The address is not valid.' });
+    const overlong = await app.inject({ url: `/api/v1/tags/${'a'.repeat(500)}` });
+    expect(overlong.statusCode).toBe(414);
+    expect(overlong.json()).toEqual({ detail: 'A part of the address is too long.' });
+  });
+
+  it('refuses the NUL character in an address or a body, which PostgreSQL cannot store', async () => {
+    for (const url of ['/api/v1/artists/a%00b', '/api/v1/search?q=%00']) {
+      const response = await app.inject({ url });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json().detail).toContain('NUL');
+    }
+    const body = await echo('{"name":"a\\\\u0000b"}');
+    expect(body.statusCode).toBe(200);
+    const nul = await echo('{"name":"a\\u0000b"}');
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().detail).toContain('NUL');
   });
 
   it('answers a wrong content type with 415', async () => {

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from './errors';
 
@@ -10,6 +10,24 @@ const clientErrors: Record<string, { status: number; detail: string }> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, detail: 'That content type is not accepted.' },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, detail: 'The Content-Length is wrong.' },
 };
+
+/** What the router refuses before any route runs: the address itself is at fault. */
+const addressErrors: Record<string, { status: number; detail: string }> = {
+  FST_ERR_BAD_URL: { status: 400, detail: 'The address is not valid.' },
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, detail: 'A part of the address is too long.' },
+};
+
+/** Fastify's `frameworkErrors`: the router's refusals in the same {"detail": …} shape. */
+export function answerFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const known = error.code ? addressErrors[error.code] : undefined;
+  if (known) return reply.status(known.status).send({ detail: known.detail });
+  request.log.error({ err: error }, 'request failed');
+  return reply.status(500).send({ detail: 'Something went wrong on our side.' });
+}
 
 /** Turns every failure into {"detail": …} with the right status; internals stay in the log. */
 export function registerErrorHandler(app: FastifyInstance): void {

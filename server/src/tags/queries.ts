@@ -11,6 +11,7 @@ import type { Database } from '../db/schema';
 import { nameRank, searchText, searchWords, startsWords } from '../db/search-text';
 import { inUserTransaction } from '../db/user-lock';
 import { conflict } from '../http/errors';
+import { idInKey } from '../http/params';
 
 const tagColumns = [
   'tags.id',
@@ -84,10 +85,9 @@ export async function findTagByName(db: Kysely<Database>, userId: number, name: 
 /** A tag by name first, then by id when the key is a number (DESIGN §5: either may be given). */
 export async function findTagByKey(db: Kysely<Database>, userId: number, key: string) {
   const byName = await findTagByName(db, userId, key);
-  if (byName || !/^\d+$/.test(key)) return byName;
-  const byId = await tagsWithCounts(db, userId)
-    .where('tags.id', '=', Number(key))
-    .executeTakeFirst();
+  const tagId = idInKey(key);
+  if (byName || tagId === undefined) return byName;
+  const byId = await tagsWithCounts(db, userId).where('tags.id', '=', tagId).executeTakeFirst();
   return byId && withCount(byId);
 }
 

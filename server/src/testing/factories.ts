@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { AlbumCreate, AlbumDetail } from '@gatefold/contract/albums';
+import type { Folder } from '@gatefold/contract/folders';
 import type { FastifyInstance } from 'fastify';
 import { bearer } from './test-app';
 
@@ -47,4 +48,20 @@ export async function tagAlbum(app: FastifyInstance, token: string, albumId: num
   });
   if (response.statusCode !== 200) throw new Error(`Tag not added: ${response.body}`);
   return response.json<{ id: number; name: string; color: string }>();
+}
+
+/** Creates a folder through the API; its answer as JSON. */
+export async function buildFolder(
+  app: FastifyInstance,
+  token: string,
+  folder: { name: string; parent_id?: number | null },
+): Promise<Folder> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v1/folders',
+    headers: bearer(token),
+    payload: folder,
+  });
+  if (response.statusCode !== 201) throw new Error(`Folder not created: ${response.body}`);
+  return response.json();
 }
