@@ -36,6 +36,7 @@ import { collectionSearchRoutes } from './search/collection-routes';
 import { streamingSearchRoutes } from './search/streaming-routes';
 import { DemoStreamingService } from './streaming/demo/demo-service';
 import { demoImageRoutes } from './streaming/demo/image-routes';
+import { musicBrainzClient } from './streaming/musicbrainz-client';
 import { musicBrainzGenres } from './streaming/musicbrainz-genres';
 import { createStreamingService } from './streaming/streaming-service';
 import { tagRoutes } from './tags/routes';
@@ -105,11 +106,12 @@ export async function buildApp({
   const box = createSecretBox(secretKey);
   const provider = signInProvider(config, app);
   const streaming = createStreamingService(config);
-  const musicBrainz = {
-    url: config.musicBrainzUrl,
-    userAgent: `Gatefold/1.0 ( ${config.publicUrl} )`,
-  };
-  const sources = { streaming, genres: musicBrainzGenres(musicBrainz.url, musicBrainz.userAgent) };
+  // One client for all MusicBrainz traffic, so album adds and discovery share its rate.
+  const musicBrainz = musicBrainzClient(
+    config.musicBrainzUrl,
+    `Gatefold/1.0 ( ${config.publicUrl} )`,
+  );
+  const sources = { streaming, genres: musicBrainzGenres(musicBrainz) };
   const libraryAccount = async (userId: number) => {
     const user = await db
       .selectFrom('users')

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { collectionIds } from '../albums/collection-marks';
 import type { Database } from '../db/schema';
 import { DemoStreamingService } from '../streaming/demo/demo-service';
+import type { MusicBrainz } from '../streaming/musicbrainz-client';
 import type { StreamingService } from '../streaming/port';
 import { discoverInCatalogue } from './catalogue-discovery';
 import { type DiscoveryFilters, parseFilters, toStreamingQuery } from './filters';
@@ -14,19 +15,21 @@ import { SearchLog } from './search-log';
 export type DiscoveryDependencies = {
   db: Kysely<Database>;
   streaming: StreamingService;
-  musicBrainz: { url: string; userAgent: string };
+  musicBrainz: MusicBrainz;
 };
 
 const RESULT_LIMIT = 50;
 
 /**
  * One advanced search (SPEC §2 Discover): global discovery by country, genre and year, or a
- * multi-source recommendation. Failures yield no results and an error in the log, as SPEC §8 says.
+ * multi-source recommendation. Failures yield no results and an error in the log, as SPEC §8 says;
+ * so does `signal` ending (the request's deadline, or the client gone), which stops the work.
  */
 export async function discover(
   deps: DiscoveryDependencies,
   userId: number,
   query: AdvancedSearchQuery,
+  signal: AbortSignal,
 ): Promise<AdvancedSearchResults> {
   const started = Date.now();
   const log = new SearchLog();
@@ -41,10 +44,17 @@ export async function discover(
   try {
     hits =
       query.algorithm === 'musicbrainz'
-        ? await globalDiscovery(deps, filters, log)
+        ? await globalDiscovery(deps, filters, log, signal)
         : await realDiscovery(deps, userId, filters, log);
   } catch {
-    log.add('error', 'Discover', 'Search failed', 'The sources could not be reached; no results.');
+    log.add(
+      'error',
+      'Discover',
+      'Search failed',
+      signal.aborted
+        ? 'The sources took too long to answer; no results.'
+        : 'The sources could not be reached; no results.',
+    );
   }
   const owned = await collectionIds(
     deps.db,
@@ -68,6 +78,7 @@ async function globalDiscovery(
   deps: DiscoveryDependencies,
   filters: DiscoveryFilters,
   log: SearchLog,
+  signal: AbortSignal,
 ) {
   const { streaming } = deps;
   if (streaming instanceof DemoStreamingService) {
@@ -78,13 +89,7 @@ async function globalDiscovery(
       (hits) => `Found ${hits.length} albums`,
     );
   }
-  return discoverThroughMusicBrainz(
-    deps.musicBrainz.url,
-    deps.musicBrainz.userAgent,
-    streaming,
-    filters,
-    log,
-  );
+  return discoverThroughMusicBrainz(deps.musicBrainz, streaming, filters, log, signal);
 }
 
 /** The streaming search, then what the user does not own yet first: discovery, not repetition. */

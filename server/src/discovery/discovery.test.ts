@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDemoCatalogue } from '../streaming/demo/catalogue-data';
 import { DemoCatalogue } from '../streaming/demo/demo-catalogue';
@@ -154,6 +155,75 @@ describe.each(testDatabaseKinds)('advanced search over the demo catalogue on %s'
       await testApp().app.inject({ url: '/api/v1/search/recent', headers: bearer(await user()) })
     ).json();
     expect(stranger).toEqual([]);
+  });
+});
+
+describe('discovery searches per user', () => {
+  const testApp = useTestApp('sqlite');
+
+  it('allows ten a minute to each user, then answers 429 with a detail', async () => {
+    const [first, second] = [
+      await signIn(testApp().app, uniqueName('Eager')),
+      await signIn(testApp().app, uniqueName('Calm')),
+    ];
+    const discover = (token: string) =>
+      testApp().app.inject({
+        url: '/api/v1/search/spotify/advanced?country=JP',
+        headers: bearer(token),
+      });
+    const statuses = [];
+    for (let i = 0; i < 11; i += 1) statuses.push((await discover(first)).statusCode);
+    expect(statuses).toEqual([...Array(10).fill(200), 429]);
+    expect((await discover(first)).json()).toEqual({
+      detail: 'Too many requests. Please wait a moment.',
+    });
+    expect((await discover(second)).statusCode).toBe(200);
+  });
+});
+
+describe('a global discovery whose client leaves', () => {
+  it('stops asking MusicBrainz at once', async () => {
+    const spotify = await startFakeSpotify({ catalogue: fixtureStreamingService() });
+    // A MusicBrainz that never answers, and notes when our call to it is given up.
+    let released = false;
+    const stalling = http.createServer((request) => {
+      request.socket.on('close', () => {
+        released = true;
+      });
+    });
+    await new Promise<void>((resolve) => stalling.listen(0, '127.0.0.1', resolve));
+    const address = stalling.address();
+    const port = address && typeof address === 'object' ? address.port : 0;
+    const testApp = await createTestApp('sqlite', {
+      ...spotify.environment,
+      MUSICBRAINZ_URL: `http://127.0.0.1:${port}/ws/2`,
+    });
+    try {
+      const token = await signInWithSpotify(testApp.app);
+      const origin = await testApp.app.listen({ port: 0, host: '127.0.0.1' });
+      const leaving = new AbortController();
+      const answer = fetch(
+        `${origin}/api/v1/search/spotify/advanced?algorithm=musicbrainz&country=IS`,
+        {
+          headers: bearer(token),
+          signal: leaving.signal,
+        },
+      ).catch(() => 'left');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(released).toBe(false);
+      leaving.abort();
+      expect(await answer).toBe('left');
+      const started = Date.now();
+      while (!released && Date.now() - started < 3000)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      // Without the request's signal the call would wait out its own 8-second timeout.
+      expect(released).toBe(true);
+    } finally {
+      await testApp.destroy();
+      await spotify.close();
+      stalling.closeAllConnections();
+      await new Promise<void>((resolve) => stalling.close(() => resolve()));
+    }
   });
 });
 

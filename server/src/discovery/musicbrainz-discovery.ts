@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import type { MusicBrainz } from '../streaming/musicbrainz-client';
 import type { StreamingService } from '../streaming/port';
+import { untilAborted } from '../streaming/until-aborted';
 import type { DiscoveryFilters } from './filters';
 import type { DiscoveryHit } from './hits';
 import type { SearchLog } from './search-log';
@@ -19,31 +21,32 @@ const releaseSearch = z
   .loose();
 
 const MAX_CANDIDATES = 15;
+/** The release search alone; the whole discovery has the request's deadline as well. */
+const SEARCH_TIMEOUT_MS = 8000;
 
 /**
  * Global discovery with Spotify as the service: MusicBrainz finds releases by country, genre
  * (its tags) and year, and each is matched back to the streaming catalogue by artist and title.
+ * `signal` ends the work (the deadline passed, or the client left): no call starts after it.
  */
 export async function discoverThroughMusicBrainz(
-  baseUrl: string,
-  userAgent: string,
+  musicBrainz: MusicBrainz,
   streaming: StreamingService,
   filters: DiscoveryFilters,
   log: SearchLog,
+  signal: AbortSignal,
 ): Promise<DiscoveryHit[]> {
   const query = musicBrainzQuery(filters);
   const candidates = await log.step(
     'MusicBrainz',
     'Searching releases by country, genre and year',
     async () => {
-      const response = await fetch(
-        `${baseUrl}/release?fmt=json&limit=50&query=${encodeURIComponent(query)}`,
-        {
-          headers: { 'user-agent': userAgent, accept: 'application/json' },
-          signal: AbortSignal.timeout(8000),
-        },
-      ).catch(() => undefined);
-      const parsed = releaseSearch.safeParse(response?.ok ? await response.json() : undefined);
+      const answer = await musicBrainz.getJson(
+        `/release?fmt=json&limit=50&query=${encodeURIComponent(query)}`,
+        AbortSignal.any([signal, AbortSignal.timeout(SEARCH_TIMEOUT_MS)]),
+      );
+      signal.throwIfAborted();
+      const parsed = releaseSearch.safeParse(answer);
       if (!parsed.success)
         throw Object.assign(new Error('MusicBrainz failed'), {
           detail: 'MusicBrainz did not answer.',
@@ -65,9 +68,12 @@ export async function discoverThroughMusicBrainz(
     `Matching up to ${MAX_CANDIDATES} of them to the catalogue`,
     async () => {
       for (const candidate of candidates.slice(0, MAX_CANDIDATES)) {
-        const page = await streaming.searchAlbums(
-          `artist:"${candidate.artist}" album:"${candidate.title}"`,
-          { limit: 1, offset: 0 },
+        const page = await untilAborted(
+          streaming.searchAlbums(`artist:"${candidate.artist}" album:"${candidate.title}"`, {
+            limit: 1,
+            offset: 0,
+          }),
+          signal,
         );
         const album = page.items[0];
         if (album && !hits.some((hit) => hit.album.id === album.id))

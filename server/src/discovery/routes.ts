@@ -3,10 +3,24 @@ import {
   advancedSearchResults,
   pastSearches,
 } from '@gatefold/contract/discovery';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type DiscoveryDependencies, discover } from './discover';
 import { pastDiscoverySearches } from './past-searches';
+
+/** The longest a discovery works for one request; what it found by then is not kept. */
+export const DISCOVERY_DEADLINE_MS = 20_000;
+/** Each discovery may make a dozen calls to outside services: a few a minute per user. */
+const DISCOVERIES_PER_MINUTE = 10;
+
+/** Ends at the deadline, or as soon as the client stops waiting for the answer. */
+function requestSignal(reply: FastifyReply, deadlineMs: number): AbortSignal {
+  const left = new AbortController();
+  reply.raw.on('close', () => {
+    if (!reply.raw.writableFinished) left.abort(new Error('The client left.'));
+  });
+  return AbortSignal.any([left.signal, AbortSignal.timeout(deadlineMs)]);
+}
 
 /** Advanced search and the user's own past searches, under /v1/search (SPEC §7). */
 export function discoveryRoutes(deps: DiscoveryDependencies) {
@@ -21,8 +35,16 @@ export function discoveryRoutes(deps: DiscoveryDependencies) {
           querystring: advancedSearchQuery,
           response: { 200: advancedSearchResults },
         },
+        config: {
+          rateLimit: {
+            max: DISCOVERIES_PER_MINUTE,
+            timeWindow: '1 minute',
+            keyGenerator: (request: FastifyRequest) => `discovery-${request.userId}`,
+          },
+        },
       },
-      async (request) => discover(deps, request.userId, request.query),
+      async (request, reply) =>
+        discover(deps, request.userId, request.query, requestSignal(reply, DISCOVERY_DEADLINE_MS)),
     );
 
     for (const [path, order, summary] of [

@@ -1,7 +1,11 @@
 import http from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startFakeMusicBrainz } from '../testing/fake-musicbrainz';
+import { musicBrainzClient } from './musicbrainz-client';
 import { musicBrainzGenres } from './musicbrainz-genres';
+
+const genresFrom = (url: string, timeoutMs?: number) =>
+  musicBrainzGenres(musicBrainzClient(url, 'Gatefold/test'), timeoutMs);
 
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -17,7 +21,7 @@ describe('genres from MusicBrainz', () => {
       })),
     );
     closers.push(fake.close);
-    const genres = await musicBrainzGenres(fake.url, 'Gatefold/test').genresFor(
+    const genres = await genresFrom(fake.url).genresFor(
       'The Beatles',
       'Revolver',
     );
@@ -27,8 +31,8 @@ describe('genres from MusicBrainz', () => {
   it('yields nothing when MusicBrainz fails, is unreachable or is slow, without throwing', async () => {
     const failing = await startFakeMusicBrainz([{ name: 'Rock', count: 3 }], 503);
     closers.push(failing.close);
-    expect(await musicBrainzGenres(failing.url, 'ua').genresFor('A', 'B')).toEqual([]);
-    expect(await musicBrainzGenres('http://127.0.0.1:9/ws/2', 'ua').genresFor('A', 'B')).toEqual(
+    expect(await genresFrom(failing.url).genresFor('A', 'B')).toEqual([]);
+    expect(await genresFrom('http://127.0.0.1:9/ws/2').genresFor('A', 'B')).toEqual(
       [],
     );
 
@@ -39,7 +43,7 @@ describe('genres from MusicBrainz', () => {
     const port = address && typeof address === 'object' ? address.port : 0;
     const started = Date.now();
     expect(
-      await musicBrainzGenres(`http://127.0.0.1:${port}/ws/2`, 'ua', 300).genresFor('A', 'B'),
+      await genresFrom(`http://127.0.0.1:${port}/ws/2`, 300).genresFor('A', 'B'),
     ).toEqual([]);
     expect(Date.now() - started).toBeLessThan(2000);
   });
@@ -47,7 +51,7 @@ describe('genres from MusicBrainz', () => {
   it('escapes the search syntax in names', async () => {
     const fake = await startFakeMusicBrainz([]);
     closers.push(fake.close);
-    await musicBrainzGenres(fake.url, 'ua').genresFor('AC/DC', 'Back in Black: "Live"');
+    await genresFrom(fake.url).genresFor('AC/DC', 'Back in Black: "Live"');
     expect(fake.queries[0]).toBe('releasegroup:"Back in Black\\: \\"Live\\"" AND artist:"AC\\/DC"');
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { MusicBrainz } from './musicbrainz-client';
 
 /** Where genres come from when the streaming service gives none (Spotify's are deprecated). */
 export type GenreSource = { genresFor(artist: string, album: string): Promise<string[]> };
@@ -18,45 +19,28 @@ const releaseGroupSearch = z
 
 const MINIMUM_SCORE = 90;
 const MAX_GENRES = 5;
-/** MusicBrainz asks for at most one request a second from each client. */
-const REQUEST_SPACING_MS = 1100;
 
 /**
  * Genres from MusicBrainz's community tags on the best-matching release group. Optional by design:
  * any failure or a slow answer yields no genres, and an album is never held up for it.
  */
-export function musicBrainzGenres(
-  baseUrl: string,
-  userAgent: string,
-  timeoutMs = 3000,
-): GenreSource {
-  let nextSlot = 0;
+export function musicBrainzGenres(musicBrainz: MusicBrainz, timeoutMs = 3000): GenreSource {
   return {
     async genresFor(artist, album) {
-      const wait = Math.max(0, nextSlot - Date.now());
-      nextSlot = Date.now() + wait + REQUEST_SPACING_MS;
-      if (wait > timeoutMs) return [];
-      await new Promise((resolve) => setTimeout(resolve, wait));
       const query = `releasegroup:"${luceneEscape(album)}" AND artist:"${luceneEscape(artist)}"`;
-      const url = `${baseUrl}/release-group?fmt=json&limit=1&query=${encodeURIComponent(query)}`;
-      try {
-        const response = await fetch(url, {
-          headers: { 'user-agent': userAgent, accept: 'application/json' },
-          signal: AbortSignal.timeout(timeoutMs),
-        });
-        const parsed = releaseGroupSearch.safeParse(
-          response.ok ? await response.json() : undefined,
-        );
-        const best = parsed.success ? parsed.data['release-groups'][0] : undefined;
-        if (!best || (best.score ?? 0) < MINIMUM_SCORE) return [];
-        return (best.tags ?? [])
-          .filter((tag) => tag.count > 0)
-          .sort((a, b) => b.count - a.count)
-          .slice(0, MAX_GENRES)
-          .map((tag) => tag.name.toLowerCase());
-      } catch {
-        return [];
-      }
+      // The wait for a turn counts against the timeout too: an add never waits on a queue.
+      const answer = await musicBrainz.getJson(
+        `/release-group?fmt=json&limit=1&query=${encodeURIComponent(query)}`,
+        AbortSignal.timeout(timeoutMs),
+      );
+      const parsed = releaseGroupSearch.safeParse(answer);
+      const best = parsed.success ? parsed.data['release-groups'][0] : undefined;
+      if (!best || (best.score ?? 0) < MINIMUM_SCORE) return [];
+      return (best.tags ?? [])
+        .filter((tag) => tag.count > 0)
+        .sort((a, b) => b.count - a.count)
+        .slice(0, MAX_GENRES)
+        .map((tag) => tag.name.toLowerCase());
     },
   };
 }

@@ -8,7 +8,10 @@ export async function startFakeMusicBrainz(
 ) {
   const queries: string[] = [];
   const userAgents: string[] = [];
+  /** When each request arrived (ms since the epoch), for tests of the request spacing. */
+  const arrivals: number[] = [];
   const server = http.createServer((request, response) => {
+    arrivals.push(Date.now());
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     queries.push(url.searchParams.get('query') ?? '');
     userAgents.push(String(request.headers['user-agent']));
@@ -59,6 +62,7 @@ export async function startFakeMusicBrainz(
     url: `http://127.0.0.1:${address.port}/ws/2`,
     queries,
     userAgents,
+    arrivals,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
