@@ -29,7 +29,8 @@ describe('the MusicBrainz client', () => {
       ),
     );
     expect(fake.queries).toEqual(['a', 'b', 'c']);
-    for (const gap of gaps(fake.arrivals)) expect(gap).toBeGreaterThanOrEqual(SPACING_MS - JITTER_MS);
+    for (const gap of gaps(fake.arrivals))
+      expect(gap).toBeGreaterThanOrEqual(SPACING_MS - JITTER_MS);
   });
 
   it('gives up the turn of a call whose signal ends while it waits, using no slot', async () => {

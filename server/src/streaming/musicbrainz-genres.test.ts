@@ -21,10 +21,7 @@ describe('genres from MusicBrainz', () => {
       })),
     );
     closers.push(fake.close);
-    const genres = await genresFrom(fake.url).genresFor(
-      'The Beatles',
-      'Revolver',
-    );
+    const genres = await genresFrom(fake.url).genresFor('The Beatles', 'Revolver');
     expect(genres).toEqual(['rock', 'pop', 'art rock', 'psychedelic', 'baroque pop']);
   });
 
@@ -32,9 +29,7 @@ describe('genres from MusicBrainz', () => {
     const failing = await startFakeMusicBrainz([{ name: 'Rock', count: 3 }], 503);
     closers.push(failing.close);
     expect(await genresFrom(failing.url).genresFor('A', 'B')).toEqual([]);
-    expect(await genresFrom('http://127.0.0.1:9/ws/2').genresFor('A', 'B')).toEqual(
-      [],
-    );
+    expect(await genresFrom('http://127.0.0.1:9/ws/2').genresFor('A', 'B')).toEqual([]);
 
     const slow = http.createServer(() => {});
     await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
@@ -42,9 +37,7 @@ describe('genres from MusicBrainz', () => {
     const address = slow.address();
     const port = address && typeof address === 'object' ? address.port : 0;
     const started = Date.now();
-    expect(
-      await genresFrom(`http://127.0.0.1:${port}/ws/2`, 300).genresFor('A', 'B'),
-    ).toEqual([]);
+    expect(await genresFrom(`http://127.0.0.1:${port}/ws/2`, 300).genresFor('A', 'B')).toEqual([]);
     expect(Date.now() - started).toBeLessThan(2000);
   });
 
