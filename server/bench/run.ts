@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { albumSort } from '@gatefold/contract/albums';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { signInOverHttp } from '../src/testing/server-process';
 import { collectionBatches, NAME_PREFIXES, NAME_WORDS } from './collection';
 import type { DatabaseFloor } from './database-floors';
 
@@ -53,23 +54,7 @@ async function startServer(env: Record<string, string>, port: number): Promise<S
   return { url: `http://127.0.0.1:${port}`, bareUrl: `${ready.bareAddress}/bare`, child, ask };
 }
 
-/** Signs in through the demo service's redirect chain, as a browser does. */
-async function signIn(server: Server, name: string) {
-  let location = `${server.url}/api/v1/auth/login?login_hint=${encodeURIComponent(name)}`;
-  // The sign-in cookie /login sets goes back with the callback, as a browser sends it.
-  let cookie = '';
-  while (!location.includes('/auth/success')) {
-    const response = await fetch(location, { redirect: 'manual', headers: { cookie } });
-    cookie = response.headers.get('set-cookie')?.split(';')[0] ?? cookie;
-    location = new URL(String(response.headers.get('location')), server.url).toString();
-  }
-  const handoff = new URL(location).searchParams.get('token');
-  const refreshed = await fetch(`${server.url}/api/v1/auth/refresh`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${handoff}` },
-  });
-  return ((await refreshed.json()) as { token: string }).token;
-}
+const signIn = (server: Server, name: string) => signInOverHttp(server.url, name);
 
 async function importCollection(server: Server, token: string, albums: number, batches: number) {
   const rates: number[] = [];

@@ -1,38 +1,16 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { startServerProcess, waitForHealth } from './testing/server-process';
 
-const serverDir = path.resolve(import.meta.dirname, '..');
 const running: ChildProcess[] = [];
 
-/** Starts src/main.ts as `npm start` would start the built server. */
 function startServer(environment: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env: { PATH: process.env.PATH, LOG_LEVEL: 'warn', ...environment },
-  });
-  running.push(child);
-  let stderr = '';
-  child.stderr?.on('data', (chunk) => {
-    stderr += String(chunk);
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-  return { child, exited, stderr: () => stderr };
-}
-
-async function waitForHealth(port: number) {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/api/health`);
-      if (response.ok) return response.json();
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('The server never became healthy.');
+  const server = startServerProcess(environment);
+  running.push(server.child);
+  return server;
 }
 
 afterEach(() => {

@@ -1,0 +1,56 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+
+const serverDir = path.resolve(import.meta.dirname, '../..');
+
+export type ServerProcess = {
+  child: ChildProcess;
+  exited: Promise<number | null>;
+  stderr: () => string;
+};
+
+/** Starts src/main.ts in a process of its own, as `npm start` starts the built server. */
+export function startServerProcess(environment: Record<string, string>): ServerProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: { PATH: process.env.PATH, LOG_LEVEL: 'warn', ...environment },
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk) => {
+    stderr += String(chunk);
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  return { child, exited, stderr: () => stderr };
+}
+
+/** Waits until the server on `port` answers its health check, and returns the answer. */
+export async function waitForHealth(port: number): Promise<unknown> {
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (response.ok) return response.json();
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('The server never became healthy.');
+}
+
+/** Signs in through the demo service's redirects over real HTTP, as a browser does. */
+export async function signInOverHttp(origin: string, name: string): Promise<string> {
+  let location = `${origin}/api/v1/auth/login?login_hint=${encodeURIComponent(name)}`;
+  // The sign-in cookie /login sets goes back with the callback, as a browser sends it.
+  let cookie = '';
+  while (!location.includes('/auth/success')) {
+    const response = await fetch(location, { redirect: 'manual', headers: { cookie } });
+    cookie = response.headers.get('set-cookie')?.split(';')[0] ?? cookie;
+    location = new URL(String(response.headers.get('location')), origin).toString();
+  }
+  const handoff = new URL(location).searchParams.get('token');
+  const refreshed = await fetch(`${origin}/api/v1/auth/refresh`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${handoff}` },
+  });
+  return ((await refreshed.json()) as { token: string }).token;
+}
