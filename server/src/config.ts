@@ -54,6 +54,7 @@ const environment = z
       .default(Math.min(4, availableParallelism())),
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
     IMAGE_QUOTA_MB: z.coerce.number().int().min(1).max(100_000).default(100),
+    SPOTIFY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
@@ -105,6 +106,8 @@ export type Config = {
   musicBrainzUrl: string;
   /** The country whose catalogue Spotify answers for. */
   spotifyMarket: string;
+  /** The longest one Spotify call may take before it counts as failed (504). */
+  spotifyTimeoutMs: number;
   redisUrl: string | undefined;
   /** Base64 key for encrypting stored streaming tokens; generated into dataDir when unset. */
   secretKey: string | undefined;
@@ -146,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaultWebDistDir?: string): 
     spotifyAccountsUrl: e.SPOTIFY_ACCOUNTS_URL,
     musicBrainzUrl: e.MUSICBRAINZ_URL,
     spotifyMarket: e.SPOTIFY_MARKET,
+    spotifyTimeoutMs: e.SPOTIFY_TIMEOUT_MS,
     redisUrl: e.REDIS_URL,
     secretKey: e.SECRET_KEY,
     allowDemoSignInOnPublicHost: e.ALLOW_DEMO_SIGNIN,

@@ -14,6 +14,7 @@ export function createStreamingService(config: Config): StreamingService {
       accountsUrl: config.spotifyAccountsUrl,
       clientId: config.streaming.clientId,
       clientSecret: config.streaming.clientSecret,
+      timeoutMs: config.spotifyTimeoutMs,
     });
     return new SpotifyStreamingService(http, config.spotifyMarket);
   }

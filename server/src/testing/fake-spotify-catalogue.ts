@@ -9,6 +9,8 @@ export type InjectedFailure =
   | { status: 429; retryAfter: number }
   | { status: 500 | 502 | 503 | 400 | 403 }
   | { malformed: true }
+  /** Headers and the start of a body, then the connection is dropped. */
+  | { cutBody: true }
   | { delayMs: number };
 
 /**

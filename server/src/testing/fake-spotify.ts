@@ -124,7 +124,11 @@ export async function startFakeSpotify({
       await new Promise((resolve) => setTimeout(resolve, failure.delayMs));
     else if (failure && 'malformed' in failure)
       return send(200, { albums: 'not what you expected' });
-    else if (failure && failure.status === 429) {
+    else if (failure && 'cutBody' in failure) {
+      response.writeHead(200, { 'content-type': 'application/json', 'content-length': '4096' });
+      response.write('{"albums":{"href":"https://api.spotify.com/v1/search","items":[{"id":');
+      return response.socket?.destroy();
+    } else if (failure && failure.status === 429) {
       return send(
         429,
         { error: { status: 429, message: 'API rate limit exceeded' } },
