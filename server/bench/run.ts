@@ -22,6 +22,9 @@ const SECONDS = Number(process.env.SECONDS ?? 3);
 const POSTGRES_URL =
   process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DATABASES = (process.env.DATABASES ?? 'sqlite,postgres').split(',');
+/** The household load: this many users at once, each on a connection of their own. */
+const HOUSEHOLD_USERS = 50;
+const HOUSEHOLD_SECONDS = Number(process.env.HOUSEHOLD_SECONDS ?? 60);
 /** `ONLY=folders,tag` runs the scenarios whose names contain one of these words. */
 const ONLY = process.env.ONLY?.split(',');
 /** What a browser sends with every call; the folder list is gzipped for it. */
@@ -182,11 +185,111 @@ function median(runs: Load[]): Load {
   return middle;
 }
 
+type Household = { token: string; albumIds: number[]; folderId: number }[];
+
+/** One pass of a connection through the household's calls: one user, one album. */
+class Round {
+  constructor(
+    readonly user: Household[number],
+    readonly albumId: number,
+  ) {}
+}
+
+/** HOUSEHOLD_USERS users, each with a collection of 200 albums in a few folders. */
+async function household(server: Server): Promise<Household> {
+  const users: Household = [];
+  for (let n = 0; n < HOUSEHOLD_USERS; n += 1) {
+    // Each from an address of its own behind the proxy, as a household's devices are: sign-in
+    // is limited per address.
+    const token = await signInOverHttp(server.url, `Household ${n}`, {
+      'x-forwarded-for': `198.51.100.${n + 1}`,
+    });
+    await importCollection(server, token, 200, 1);
+    const headers = { authorization: `Bearer ${token}` };
+    const albums = (await (
+      await fetch(`${server.url}/api/v1/albums?limit=200`, { headers })
+    ).json()) as { id: number }[];
+    const { folderId } = await findTargets(server, token);
+    users.push({ token, albumIds: albums.map((album) => album.id), folderId });
+  }
+  return users;
+}
+
+/**
+ * Every user at once for HOUSEHOLD_SECONDS: each connection runs a round of reads and writes as
+ * one user on one album (tag, rename, untag), the next round the next user and album, so no two
+ * rounds in flight touch the same album. Every answer must be a success.
+ */
+async function householdLoad(server: Server, users: Household) {
+  let rounds = 0;
+  const roundOf = (context: object): Round => {
+    if ('round' in context && context.round instanceof Round) return context.round;
+    const n = rounds++;
+    const user = users[n % users.length];
+    if (!user) throw new Error('No household users.');
+    const round = new Round(
+      user,
+      user.albumIds[Math.floor(n / users.length) % user.albumIds.length] ?? 0,
+    );
+    Object.assign(context, { round });
+    return round;
+  };
+  const step =
+    (
+      method: autocannon.Request['method'],
+      path: (round: Round) => string,
+      body?: (round: Round) => object,
+    ) =>
+    (request: autocannon.Request, context: object): autocannon.Request => {
+      const round = roundOf(context);
+      return {
+        ...request,
+        method,
+        path: path(round),
+        headers: {
+          ...BROWSER_HEADERS,
+          authorization: `Bearer ${round.user.token}`,
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
+        ...(body ? { body: JSON.stringify(body(round)) } : {}),
+      };
+    };
+  const result = await autocannon({
+    url: server.url,
+    connections: users.length,
+    duration: HOUSEHOLD_SECONDS,
+    requests: [
+      { setupRequest: step('GET', () => '/api/v1/albums?limit=24') },
+      { setupRequest: step('POST', (r) => `/api/v1/albums/${r.albumId}/tags/household`) },
+      { setupRequest: step('GET', () => '/api/v1/folders') },
+      {
+        setupRequest: step(
+          'PUT',
+          (r) => `/api/v1/albums/${r.albumId}`,
+          (r) => ({ name: `Renamed ${r.albumId}` }),
+        ),
+      },
+      { setupRequest: step('GET', () => '/api/v1/search?q=blu') },
+      { setupRequest: step('DELETE', (r) => `/api/v1/albums/${r.albumId}/tags/household`) },
+      { setupRequest: step('GET', (r) => `/api/v1/folders/${r.user.folderId}/albums?limit=24`) },
+      { setupRequest: step('GET', () => '/api/v1/tags') },
+    ],
+  });
+  const errors = result.non2xx + result.errors + result.timeouts;
+  console.log(
+    `\nHousehold: ${users.length} users for ${HOUSEHOLD_SECONDS} s of mixed reads and writes: ` +
+      `${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, ` +
+      `p99 ${result.latency.p99} ms, ${errors} errors in ${result.requests.total} requests.\n`,
+  );
+  if (errors > 0) process.exitCode = 1;
+}
+
 async function benchDatabase(kind: string, port: number) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gatefold-bench-'));
   const env: Record<string, string> = {
     DATA_DIR: dataDir,
     RATE_LIMIT_PER_MINUTE: '100000000',
+    TRUST_PROXY: '127.0.0.1',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
   };
   let dropDatabase = async () => {};
@@ -270,6 +373,7 @@ async function benchDatabase(kind: string, port: number) {
       `| mixed reads and writes | | ${mixed.rps} | ${mixed.p50} | ${mixed.p99} | | ${mixedLoop.maxMs.toFixed(1)} |`,
     );
     console.log(`\nLargest event-loop delay during the reads: ${worstLoop.toFixed(1)} ms.\n`);
+    if (HOUSEHOLD_SECONDS > 0) await householdLoad(server, await household(server));
 
     const userIds = await Promise.all(
       [small, big].map(async (token) => {

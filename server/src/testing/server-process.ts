@@ -37,20 +37,29 @@ export async function waitForHealth(port: number): Promise<unknown> {
   throw new Error('The server never became healthy.');
 }
 
-/** Signs in through the demo service's redirects over real HTTP, as a browser does. */
-export async function signInOverHttp(origin: string, name: string): Promise<string> {
+/**
+ * Signs in through the demo service's redirects over real HTTP, as a browser does; `headers` go
+ * with every step (a proxy's X-Forwarded-For, say).
+ */
+export async function signInOverHttp(
+  origin: string,
+  name: string,
+  headers: Record<string, string> = {},
+): Promise<string> {
   let location = `${origin}/api/v1/auth/login?login_hint=${encodeURIComponent(name)}`;
   // The sign-in cookie /login sets goes back with the callback, as a browser sends it.
   let cookie = '';
   while (!location.includes('/auth/success')) {
-    const response = await fetch(location, { redirect: 'manual', headers: { cookie } });
+    const response = await fetch(location, { redirect: 'manual', headers: { ...headers, cookie } });
+    const next = response.headers.get('location');
+    if (next === null) throw new Error(`Sign-in stopped at ${location}: ${response.status}.`);
     cookie = response.headers.get('set-cookie')?.split(';')[0] ?? cookie;
-    location = new URL(String(response.headers.get('location')), origin).toString();
+    location = new URL(next, origin).toString();
   }
   const handoff = new URL(location).searchParams.get('token');
   const refreshed = await fetch(`${origin}/api/v1/auth/refresh`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${handoff}` },
+    headers: { ...headers, authorization: `Bearer ${handoff}` },
   });
   return ((await refreshed.json()) as { token: string }).token;
 }
