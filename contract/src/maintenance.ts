@@ -15,7 +15,7 @@ import { tagColor, tagName } from './tags';
 /** A long piece of maintenance work and how far it has got (for a progress bar). */
 export const job = z.object({
   id: z.number().int(),
-  kind: z.literal('library-import'),
+  kind: z.enum(['library-import', 'collection-import']),
   status: z.enum(['running', 'finished', 'failed']),
   done: z.number().int(),
   total: z.number().int().nullable(),
@@ -47,6 +47,8 @@ export type MaintenanceReport = z.infer<typeof maintenanceReport>;
 
 export const EXPORT_FORMAT = 'gatefold-export';
 export const MAX_IMPORT_ALBUMS = 100_000;
+/** An exported album with a dozen tracks takes about 1.5 kB; room for a file of the most albums. */
+export const MAX_IMPORT_BYTES = MAX_IMPORT_ALBUMS * 2_000;
 
 const exportedTrack = z.object({
   name: z.string().min(1).max(500),
@@ -95,11 +97,3 @@ export const collectionExport = z.object({
     .max(MAX_IMPORT_ALBUMS),
 });
 export type CollectionExport = z.infer<typeof collectionExport>;
-
-export const importSummary = z.object({
-  albums_added: z.number().int(),
-  albums_skipped: z.number().int(),
-  tags_added: z.number().int(),
-  folders_added: z.number().int(),
-});
-export type ImportSummary = z.infer<typeof importSummary>;

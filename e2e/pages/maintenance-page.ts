@@ -11,7 +11,9 @@ export class MaintenancePage {
   readonly exportButton = (format: 'JSON' | 'CSV') =>
     this.page.getByRole('button', { name: `Export ${format}` });
   readonly importFileInput = () => this.page.getByLabel('Import a JSON export');
-  readonly importSummary = () => this.page.getByText(/^Imported \d+ albums/);
+  readonly importSummary = () => this.page.getByText(/Imported \d+ albums \(/);
+  readonly fileImportProgress = () =>
+    this.page.getByRole('progressbar', { name: 'File import progress' });
   readonly deleteAccountButton = () =>
     this.page.getByRole('button', { name: 'Delete my account' }).first();
   readonly confirmDialog = () =>

@@ -54,6 +54,7 @@ test('exports a collection and imports it for a second user', async ({ page, req
   await maintenance.open();
   await maintenance.importFile(file);
   await expect(maintenance.importSummary()).toContainText('Imported 2 albums');
+  await expect(maintenance.fileImportProgress()).toHaveAttribute('aria-valuenow', '100');
 
   await page.goto('/albums');
   await expect(page.getByText('Exported Album One')).toBeVisible();

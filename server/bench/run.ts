@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { albumSort } from '@gatefold/contract/albums';
+import type { Job } from '@gatefold/contract/maintenance';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { signInOverHttp } from '../src/testing/server-process';
@@ -61,14 +62,23 @@ const signIn = (server: Server, name: string) => signInOverHttp(server.url, name
 
 async function importCollection(server: Server, token: string, albums: number, batches: number) {
   const rates: number[] = [];
+  const headers = { authorization: `Bearer ${token}` };
   for (const batch of collectionBatches({ albums, batches })) {
     const start = performance.now();
     const response = await fetch(`${server.url}/api/v1/maintenance/import`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      headers: { ...headers, 'content-type': 'application/json' },
       body: JSON.stringify(batch),
     });
-    if (!response.ok) throw new Error(`Import failed: ${await response.text()}`);
+    if (response.status !== 202) throw new Error(`Import failed: ${await response.text()}`);
+    // The albums go in as a job; the batch is done when the job is.
+    let job = (await response.json()) as Job;
+    while (job.status === 'running') {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      const polled = await fetch(`${server.url}/api/v1/maintenance/jobs/${job.id}`, { headers });
+      job = (await polled.json()) as Job;
+    }
+    if (job.status !== 'finished') throw new Error(`Import failed: ${job.message}`);
     rates.push(batch.albums.length / ((performance.now() - start) / 1000));
   }
   return rates;

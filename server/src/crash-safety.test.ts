@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Job } from '@gatefold/contract/maintenance';
 import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -179,7 +180,14 @@ async function writeStorm(origin: string, token: string, until: number): Promise
       const entry = { ids: file.ids, acked: false };
       acknowledged.imports.push(entry);
       const response = await call('POST', '/api/v1/maintenance/import', file.body);
-      entry.acked = response.ok;
+      if (response.status !== 202) throw new Error(`import: ${response.status}`);
+      // Answered means its job says it has finished.
+      let job = (await response.json()) as Job;
+      while (job.status === 'running') {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        job = (await (await call('GET', `/api/v1/maintenance/jobs/${job.id}`)).json()) as Job;
+      }
+      entry.acked = job.status === 'finished';
     }
   };
   await Promise.all([

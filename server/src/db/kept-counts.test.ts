@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildAlbum, buildFolder, tagAlbum } from '../testing/factories';
+import { buildAlbum, buildFolder, importFile, tagAlbum } from '../testing/factories';
 import { bearer, signIn, uniqueName, useTestApp } from '../testing/test-app';
 import { testDatabaseKindsWithReaders } from '../testing/test-database';
 
@@ -121,13 +121,8 @@ describe.each(testDatabaseKindsWithReaders)('kept album counts on %s', (kind) =>
         tracks: [],
       })),
     };
-    const imported = await app.inject({
-      method: 'POST',
-      url: '/api/v1/maintenance/import',
-      headers: bearer(token),
-      payload: collection,
-    });
-    expect(imported.statusCode).toBe(200);
+    const imported = await importFile(app, token, collection);
+    expect(imported.status).toBe('finished');
     const userId = (await call('GET', '/api/v1/auth/me', token)).json().id;
 
     const recount = async () => ({

@@ -227,7 +227,7 @@ export type DiscoverySearchesTable = {
 export type JobsTable = {
   id: Generated<number>;
   user_id: number;
-  kind: 'library-import';
+  kind: 'library-import' | 'collection-import';
   status: 'running' | 'finished' | 'failed';
   done: Generated<number>;
   total: number | null;

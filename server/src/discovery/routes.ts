@@ -3,8 +3,9 @@ import {
   advancedSearchResults,
   pastSearches,
 } from '@gatefold/contract/discovery';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { perUserLimit } from '../http/per-user-limit';
 import { type DiscoveryDependencies, discover } from './discover';
 import { pastDiscoverySearches } from './past-searches';
 
@@ -35,13 +36,7 @@ export function discoveryRoutes(deps: DiscoveryDependencies) {
           querystring: advancedSearchQuery,
           response: { 200: advancedSearchResults },
         },
-        config: {
-          rateLimit: {
-            max: DISCOVERIES_PER_MINUTE,
-            timeWindow: '1 minute',
-            keyGenerator: (request: FastifyRequest) => `discovery-${request.userId}`,
-          },
-        },
+        config: perUserLimit('discovery', DISCOVERIES_PER_MINUTE),
       },
       async (request, reply) =>
         discover(deps, request.userId, request.query, requestSignal(reply, DISCOVERY_DEADLINE_MS)),

@@ -1,11 +1,12 @@
 import multipart from '@fastify/multipart';
 import { MAX_UPLOAD_BYTES, uploadedImage } from '@gatefold/contract/images';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../db/schema';
 import { HttpError, invalid, notFound } from '../http/errors';
+import { perUserLimit } from '../http/per-user-limit';
 import { findImage, processImage, saveImage } from './store';
 
 const FILE_FIELD = 'file';
@@ -58,13 +59,7 @@ export function imageUploadRoutes(db: Kysely<Database>, quotaBytes: number) {
           response: { 201: uploadedImage },
         },
         // Decoding and re-encoding is the costliest thing a request can ask for: limited per user.
-        config: {
-          rateLimit: {
-            max: UPLOADS_PER_MINUTE,
-            timeWindow: '1 minute',
-            keyGenerator: (request: FastifyRequest) => `upload-${request.userId}`,
-          },
-        },
+        config: perUserLimit('upload', UPLOADS_PER_MINUTE),
       },
       async (request, reply) => {
         if (!request.isMultipart()) {

@@ -1,4 +1,4 @@
-import type { CollectionExport, ImportSummary } from '@gatefold/contract/maintenance';
+import type { CollectionExport, Job } from '@gatefold/contract/maintenance';
 import type { Kysely } from 'kysely';
 import { chunks, insertAlbums } from '../albums/store';
 import { refreshPlannerStatistics } from '../db/database';
@@ -8,6 +8,7 @@ import { searchText } from '../db/search-text';
 import { inUserTransaction } from '../db/user-lock';
 import { checkFolderLimits } from '../folders/limits';
 import { parentsFirst } from '../folders/parents-first';
+import { claimJob, type JobLog, jobRecord, presentJob } from './jobs';
 
 /** Albums written per transaction: each holds the database for tens of milliseconds at most. */
 const ALBUMS_PER_BATCH = 250;
@@ -18,34 +19,64 @@ type ExportedFolder = CollectionExport['folders'][number];
  * Adds an exported collection to this user's: its tags (matched by name), its folders (as new
  * folders, nested as they were), and each album not already collected, with its tags, genres,
  * tracks and folders. Nothing the user has is changed or removed. Tags and folders are one
- * transaction, then the albums go in batches, so other requests are served between them; an
- * import cut short is completed by importing the same file again, which adds only what is missing.
+ * transaction before the answer (a file past the folder limits is refused whole); the albums
+ * then go in batches as a job, so other requests are served between them and a progress bar
+ * can follow. An import cut short is completed by importing the same file again, which adds only
+ * what is missing.
  */
-export async function importCollection(
+export async function startCollectionImport(
   db: Kysely<Database>,
   userId: number,
   collection: CollectionExport,
-): Promise<ImportSummary> {
-  const { tagIds, folderIds, tagsAdded } = await inUserTransaction(db, userId, async (trx) => {
+  log: JobLog,
+): Promise<Job> {
+  const job = await claimJob(db, userId, 'collection-import', collection.albums.length);
+  const record = jobRecord(db, job.id, log);
+  const labels = await inUserTransaction(db, userId, async (trx) => {
     const tags = await importTags(trx, userId, collection.tags);
     const folderIds = await importFolders(trx, userId, collection.folders);
     await checkFolderLimits(trx, userId, 'folders');
     return { ...tags, folderIds };
+  }).catch(async (error: unknown) => {
+    await record.fail(error);
+    throw error;
   });
-  let albumsAdded = 0;
-  for (const batch of chunks(collection.albums, ALBUMS_PER_BATCH)) {
-    albumsAdded += await inUserTransaction(db, userId, async (trx) => {
-      return importAlbums(trx, userId, batch, { tagIds, folderIds });
-    });
-  }
-  await refreshPlannerStatistics(db, { albumsAdded });
-  return {
-    albums_added: albumsAdded,
-    albums_skipped: collection.albums.length - albumsAdded,
-    tags_added: tagsAdded,
-    folders_added: folderIds.size,
-  };
+  void importAlbumsInBatches(db, userId, collection.albums, labels, record);
+  return presentJob(job);
 }
+
+async function importAlbumsInBatches(
+  db: Kysely<Database>,
+  userId: number,
+  albums: CollectionExport['albums'],
+  { tagIds, folderIds, tagsAdded }: ImportedLabels & { tagsAdded: number },
+  record: ReturnType<typeof jobRecord>,
+) {
+  try {
+    let done = 0;
+    let added = 0;
+    for (const batch of chunks(albums, ALBUMS_PER_BATCH)) {
+      added += await inUserTransaction(db, userId, async (trx) => {
+        return importAlbums(trx, userId, batch, { tagIds, folderIds });
+      });
+      done += batch.length;
+      await record.progress({
+        done,
+        added,
+        message: `Imported ${done} of ${albums.length} albums`,
+      });
+    }
+    await refreshPlannerStatistics(db, { albumsAdded: added });
+    await record.finish(
+      `Imported ${added} albums (${albums.length - added} already here), ` +
+        `${tagsAdded} tags and ${folderIds.size} folders.`,
+    );
+  } catch (error) {
+    await record.fail(error).catch(() => {});
+  }
+}
+
+type ImportedLabels = { tagIds: Map<string, number>; folderIds: Map<number, number> };
 
 async function importTags(trx: Kysely<Database>, userId: number, tags: CollectionExport['tags']) {
   const existing = await trx
@@ -120,7 +151,7 @@ async function importAlbums(
   trx: Kysely<Database>,
   userId: number,
   albums: CollectionExport['albums'],
-  { tagIds, folderIds }: { tagIds: Map<string, number>; folderIds: Map<number, number> },
+  { tagIds, folderIds }: ImportedLabels,
 ) {
   const stored = await insertAlbums(trx, userId, albums);
   const now = new Date().toISOString();

@@ -1,8 +1,9 @@
 import { MAX_FOLDER_DEPTH } from '@gatefold/contract/folders';
 import { describe, expect, it } from 'vitest';
-import { buildAlbum, tagAlbum } from '../testing/factories';
+import { buildAlbum, importFile, tagAlbum } from '../testing/factories';
 import { bearer, signIn, uniqueName, useTestApp } from '../testing/test-app';
 import { testDatabaseKindsWithReaders } from '../testing/test-database';
+import { claimJob } from './jobs';
 
 describe.each(testDatabaseKindsWithReaders)('library maintenance on %s', (kind) => {
   const testApp = useTestApp(kind);
@@ -119,14 +120,15 @@ describe.each(testDatabaseKindsWithReaders)('library maintenance on %s', (kind) 
 
   it('starts one import when two are asked for at once', async () => {
     const token = await user();
-    const answers = await Promise.all([
-      call('POST', '/api/v1/maintenance/library-import', token),
-      call('POST', '/api/v1/maintenance/library-import', token),
+    const userId = (await call('GET', '/api/v1/auth/me', token)).json().id;
+    // The claims alone, so that no job can finish before the second is asked for.
+    const claims = await Promise.allSettled([
+      claimJob(testApp().db, userId, 'library-import'),
+      claimJob(testApp().db, userId, 'collection-import'),
     ]);
-    const statuses = answers.map((answer) => answer.statusCode).sort();
-    expect(statuses).toEqual([202, 409]);
-    const started = answers.find((answer) => answer.statusCode === 202);
-    await finished(token, started?.json().id);
+    expect(claims.map((claim) => claim.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const refused = claims.find((claim) => claim.status === 'rejected');
+    expect(refused?.reason).toMatchObject({ statusCode: 409 });
   });
 
   it('reports duplicates, albums without genres, empty folders and unused tags', async () => {
@@ -183,12 +185,14 @@ describe.each(testDatabaseKindsWithReaders)('library maintenance on %s', (kind) 
     expect(document).toMatchObject({ format: 'gatefold-export', version: 1 });
 
     const target = await user();
-    const imported = await call('POST', '/api/v1/maintenance/import', target, document);
-    expect(imported.json()).toEqual({
-      albums_added: 1,
-      albums_skipped: 0,
-      tags_added: 1,
-      folders_added: 2,
+    const imported = await importFile(testApp().app, target, document);
+    expect(imported).toMatchObject({
+      kind: 'collection-import',
+      status: 'finished',
+      done: 1,
+      total: 1,
+      added: 1,
+      message: 'Imported 1 albums (0 already here), 1 tags and 2 folders.',
     });
     const [copy] = (await call('GET', '/api/v1/albums', target)).json();
     const detail = (await call('GET', `/api/v1/albums/${copy.id}`, target)).json();
@@ -203,8 +207,8 @@ describe.each(testDatabaseKindsWithReaders)('library maintenance on %s', (kind) 
     const folder = (await call('GET', `/api/v1/folders/${detail.folders[0].id}`, target)).json();
     expect(folder).toMatchObject({ name: 'Bebop', ancestors: [{ name: 'Jazz' }] });
 
-    const twice = await call('POST', '/api/v1/maintenance/import', target, document);
-    expect(twice.json()).toMatchObject({ albums_added: 0, albums_skipped: 1, tags_added: 0 });
+    const twice = await importFile(testApp().app, target, document);
+    expect(twice.message).toMatch(/^Imported 0 albums \(1 already here\), 0 tags/);
   });
 
   it('imports more albums than one batch holds, each with its tracks, tags, artists and folders', async () => {
@@ -251,13 +255,11 @@ describe.each(testDatabaseKindsWithReaders)('library maintenance on %s', (kind) 
       folders,
       albums: [...albums, albums[0]],
     };
-    const imported = await call('POST', '/api/v1/maintenance/import', token, document);
-    expect(imported.json()).toEqual({
-      albums_added: count,
-      albums_skipped: 1,
-      tags_added: 2,
-      folders_added: MAX_FOLDER_DEPTH,
-    });
+    const imported = await importFile(testApp().app, token, document);
+    expect(imported).toMatchObject({ status: 'finished', done: count + 1, added: count });
+    expect(imported.message).toBe(
+      `Imported ${count} albums (1 already here), 2 tags and ${MAX_FOLDER_DEPTH} folders.`,
+    );
     const listed = await call('GET', '/api/v1/albums?limit=1', token);
     expect(listed.headers['x-total-count']).toBe(String(count));
     expect((await call('GET', '/api/v1/tags/even', token)).json().album_count).toBe(count / 2);
@@ -276,6 +278,41 @@ describe.each(testDatabaseKindsWithReaders)('library maintenance on %s', (kind) 
     const lastDetail = (await call('GET', `/api/v1/albums/${last.id}`, token)).json();
     expect(lastDetail.tracks).toHaveLength(2);
     expect(lastDetail.genres.map((g: { name: string }) => g.name)).toEqual(['Ambient']);
+  });
+
+  it('runs one import at a time per user, a file and the library alike', async () => {
+    const token = await user();
+    const userId = (await call('GET', '/api/v1/auth/me', token)).json().id;
+    const now = new Date().toISOString();
+    const running = await testApp()
+      .db.insertInto('jobs')
+      .values({
+        user_id: userId,
+        kind: 'library-import',
+        status: 'running',
+        total: null,
+        started_at: now,
+        heartbeat_at: now,
+        finished_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const refused = await call('POST', '/api/v1/maintenance/import', token, oneAlbumExport());
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      detail: 'An import of your library is already running.',
+      job_id: running.id,
+    });
+    expect((await call('GET', '/api/v1/albums', token)).json()).toEqual([]);
+    await testApp()
+      .db.updateTable('jobs')
+      .set({ status: 'finished' })
+      .where('id', '=', running.id)
+      .execute();
+    const file = await importFile(testApp().app, token, oneAlbumExport());
+    expect(file.status).toBe('finished');
+    const library = await call('POST', '/api/v1/maintenance/library-import', token);
+    expect(library.statusCode).toBe(202);
   });
 
   it('refuses a malformed import and changes nothing', async () => {
@@ -371,8 +408,8 @@ describe.each(testDatabaseKindsWithReaders)('library maintenance on %s', (kind) 
     expect((await call('GET', '/api/v1/albums', token)).json()).toEqual([]);
     expect((await call('GET', '/api/v1/folders', token)).json()).toEqual([]);
 
-    const accepted = await call('POST', '/api/v1/maintenance/import', token, oneAlbumExport());
-    expect(accepted.statusCode).toBe(200);
+    const accepted = await importFile(testApp().app, token, oneAlbumExport());
+    expect(accepted.status).toBe('finished');
   });
 
   it('exports CSV for spreadsheets, quoted and with formulas defused', async () => {

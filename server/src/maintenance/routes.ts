@@ -1,7 +1,7 @@
 import {
   collectionExport,
-  importSummary,
   job,
+  MAX_IMPORT_BYTES,
   maintenanceReport,
 } from '@gatefold/contract/maintenance';
 import type { FastifyInstance } from 'fastify';
@@ -9,12 +9,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../http/errors';
 import { id } from '../http/params';
+import { perUserLimit } from '../http/per-user-limit';
 import { collectionCsv, exportCollection } from './export';
-import { importCollection } from './import';
-import { type LibraryImportDependencies, presentJob, startLibraryImport } from './library-import';
+import { startCollectionImport } from './import';
+import { presentJob } from './jobs';
+import { type LibraryImportDependencies, startLibraryImport } from './library-import';
 import { maintenanceReport as buildReport } from './report';
 
-const IMPORT_BODY_LIMIT = 64 * 1024 * 1024;
+/** Reading a file of many thousand albums is the costliest thing a request can ask for. */
+const IMPORTS_PER_MINUTE = 20;
 
 /** Library maintenance (DESIGN §7) under /v1/maintenance. */
 export function maintenanceRoutes(deps: LibraryImportDependencies) {
@@ -59,14 +62,19 @@ export function maintenanceRoutes(deps: LibraryImportDependencies) {
     routes.post(
       '/import',
       {
-        bodyLimit: IMPORT_BODY_LIMIT,
+        bodyLimit: MAX_IMPORT_BYTES,
         schema: {
-          summary: 'Add an exported collection to this one',
+          summary:
+            'Add an exported collection to this one (answers once tags and folders are in, with the job that adds the albums)',
           body: collectionExport,
-          response: { 200: importSummary },
+          response: { 202: job },
         },
+        config: perUserLimit('import', IMPORTS_PER_MINUTE),
       },
-      async (request) => importCollection(db, request.userId, request.body),
+      async (request, reply) =>
+        reply
+          .status(202)
+          .send(await startCollectionImport(db, request.userId, request.body, deps.log)),
     );
 
     routes.post(

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AlbumCreate, AlbumDetail } from '@gatefold/contract/albums';
 import type { Folder } from '@gatefold/contract/folders';
+import type { Job } from '@gatefold/contract/maintenance';
 import type { FastifyInstance } from 'fastify';
 import { bearer } from './test-app';
 
@@ -64,4 +65,24 @@ export async function buildFolder(
   });
   if (response.statusCode !== 201) throw new Error(`Folder not created: ${response.body}`);
   return response.json();
+}
+
+/** Imports an export file through the API and waits for its job; the job as it ended. */
+export async function importFile(app: FastifyInstance, token: string, file: object): Promise<Job> {
+  const started = await app.inject({
+    method: 'POST',
+    url: '/api/v1/maintenance/import',
+    headers: bearer(token),
+    payload: file,
+  });
+  if (started.statusCode !== 202) throw new Error(`Import not started: ${started.body}`);
+  for (let job: Job = started.json(); ; ) {
+    if (job.status !== 'running') return job;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const polled = await app.inject({
+      url: `/api/v1/maintenance/jobs/${job.id}`,
+      headers: bearer(token),
+    });
+    job = polled.json();
+  }
 }

@@ -1,9 +1,4 @@
-import {
-  type CollectionExport,
-  importSummary,
-  job,
-  maintenanceReport,
-} from '@gatefold/contract/maintenance';
+import { type CollectionExport, job, maintenanceReport } from '@gatefold/contract/maintenance';
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { ApiError } from './api-error';
@@ -42,18 +37,11 @@ export const maintenanceMutations = {
   importExport: () =>
     mutationOptions({
       mutationKey: [...maintenanceQueries.all(), 'import'],
+      // Answers once the file's tags and folders are in, with the job that adds its albums.
       mutationFn: (collection: CollectionExport) =>
-        api.request('/v1/maintenance/import', {
-          method: 'POST',
-          body: collection,
-          schema: importSummary,
-        }),
+        api.request('/v1/maintenance/import', { method: 'POST', body: collection, schema: job }),
       meta: { failureMessage: 'Failed to import the file. Please try again.' },
-      onSuccess: (_data, _body, _result, { client }) =>
-        Promise.all([
-          refreshCollection(client),
-          client.invalidateQueries({ queryKey: maintenanceQueries.all() }),
-        ]),
+      onSuccess: (_data, _body, _result, { client }) => refreshCollection(client),
     }),
   deleteAccount: () =>
     mutationOptions({

@@ -1,14 +1,12 @@
-import { collectionExport, type ImportSummary } from '@gatefold/contract/maintenance';
+import { collectionExport } from '@gatefold/contract/maintenance';
 import { useMutation } from '@tanstack/react-query';
 import { FileDown, Upload } from 'lucide-react';
 import { type ChangeEvent, useState } from 'react';
 import { ApiError } from '../../api/api-error';
 import { downloadExport, maintenanceMutations } from '../../api/maintenance-queries';
 import { Button } from '../../components/Button';
-
-const describeSummary = (summary: ImportSummary) =>
-  `Imported ${summary.albums_added} albums (${summary.albums_skipped} already here), ` +
-  `${summary.tags_added} tags and ${summary.folders_added} folders.`;
+import { JobProgress } from './JobProgress';
+import { useFollowedJob } from './use-followed-job';
 
 /** Reads a chosen file as a Gatefold JSON export, or says why it is not one. */
 async function readExportFile(file: File) {
@@ -31,6 +29,8 @@ export function ExportImport() {
     meta: { failureMessage: 'Failed to export the collection. Please try again.' },
   });
   const importFile = useMutation(maintenanceMutations.importExport());
+  const imported = useFollowedJob();
+  const importing = importFile.isPending || imported.running;
   const [fileError, setFileError] = useState<string | null>(null);
 
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -40,7 +40,7 @@ export function ExportImport() {
     setFileError(null);
     importFile.reset();
     try {
-      importFile.mutate(await readExportFile(file));
+      importFile.mutate(await readExportFile(file), { onSuccess: imported.follow });
     } catch (error) {
       setFileError(error instanceof Error ? error.message : String(error));
     }
@@ -78,21 +78,17 @@ export function ExportImport() {
         </p>
         <label className="inline-flex cursor-pointer items-center gap-2 rounded-lg border border-gray-300 bg-white px-4 py-2 text-sm font-semibold text-gray-800 focus-within:ring-2 focus-within:ring-indigo-500 hover:bg-gray-50 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100 dark:hover:bg-gray-800">
           <Upload aria-hidden="true" className="size-4" />
-          {importFile.isPending ? 'Importing...' : 'Import a JSON export'}
+          {importing ? 'Importing...' : 'Import a JSON export'}
           <input
             type="file"
             accept="application/json,.json"
             onChange={(event) => void onFile(event)}
-            disabled={importFile.isPending}
+            disabled={importing}
             className="sr-only"
           />
         </label>
+        {imported.job && <JobProgress job={imported.job} label="File import progress" />}
         <div aria-live="polite">
-          {importFile.isSuccess && (
-            <p className="text-sm text-green-800 dark:text-green-300">
-              {describeSummary(importFile.data)}
-            </p>
-          )}
           {(fileError !== null || importFile.isError) && (
             <p className="text-sm text-red-700 dark:text-red-400">
               {fileError ??
