@@ -6,12 +6,7 @@ import { libraryResults } from '../db/library-results';
 import type { Database } from '../db/schema';
 import { fts5PrefixQuery, nameRank, searchWords, startsWords } from '../db/search-text';
 import { notFound } from '../http/errors';
-import {
-  type LabelledAlbumRow,
-  labelled,
-  labelledAlbumsInOrder,
-  selectLabelledAlbums,
-} from './labelled-albums';
+import { type LabelledAlbumRow, labelled, selectLabelledAlbums } from './labelled-albums';
 
 /** Which of a user's albums a list shows: all, or those in a folder, with a tag, genre or artist. */
 export type AlbumFilter = {
@@ -72,41 +67,32 @@ export function albumsMatching(
       ),
     )
     .$if(words !== undefined, (query) =>
-      // SPEC §5: a match on name, artist or tag names, regardless of case and accents.
-      query.where(({ or, eb, selectFrom }) =>
-        or([
-          albumTextMatches(db, userId, words ?? []),
-          eb(
-            'albums.id',
-            'in',
-            selectFrom('album_tags')
-              .select('album_tags.album_id')
-              .where('album_tags.tag_id', 'in', (tags) =>
-                tags
-                  .selectFrom('tags')
-                  .select('tags.id')
-                  .where('tags.user_id', '=', userId)
-                  .where((inner) => startsWords(inner.ref('tags.search_text'), words ?? [])),
-              ),
-          ),
-        ]),
+      // SPEC §5: a match on name, artist or tag names, regardless of case and accents. The unary
+      // plus keeps the planner from driving the query by the matches' ids: it walks the sort's
+      // index instead and stops at the page, whatever the number of matches.
+      query.where(
+        words?.length
+          ? sql<boolean>`+albums.id in (${textMatchIds(db, userId, words)})`
+          : sql<boolean>`1 = 0`,
       ),
     );
 }
 
 /**
- * Albums whose name or artist has words starting with the given ones, through the text index:
- * FTS5 on SQLite, a trigram index on PostgreSQL.
+ * Ids of the albums whose name or artist has words starting with the given ones, through the
+ * text index (FTS5 on SQLite, a trigram index on PostgreSQL), and of those with such a tag.
  */
-function albumTextMatches(
-  db: Kysely<Database>,
-  userId: number,
-  words: string[],
-): RawBuilder<boolean> {
-  if (words.length === 0) return sql<boolean>`1 = 0`;
-  if (isPostgres(db)) return startsWords(sql.ref('albums.search_text'), words);
-  return sql<boolean>`albums.id in
-    (select rowid from album_search where album_search match ${fts5PrefixQuery(userId, words)})`;
+function textMatchIds(db: Kysely<Database>, userId: number, words: string[]): RawBuilder<unknown> {
+  const byName = isPostgres(db)
+    ? sql`select albums.id from albums where albums.user_id = ${userId} and ${startsWords(sql.ref('albums.search_text'), words)}`
+    : sql`select rowid from album_search where album_search match ${fts5PrefixQuery(userId, words)}`;
+  const tagIds = db
+    .selectFrom('tags')
+    .select('tags.id')
+    .where('tags.user_id', '=', userId)
+    .where((eb) => startsWords(eb.ref('tags.search_text'), words));
+  // SQLite takes no parentheses around a member of a UNION: the second is written out.
+  return sql`${byName} union select album_tags.album_id from album_tags where album_tags.tag_id in (${tagIds})`;
 }
 
 /** SPEC §9's sorts as ORDER BY terms; the id breaks ties so pages never overlap or skip. */
@@ -136,28 +122,16 @@ function sortedIds(query: AlbumsQuery, sort: AlbumSort) {
 }
 
 /**
- * Every matching id in the sort's order as one row, "12,7,…": one value to carry from the
- * database rather than thousands of rows.
+ * A text filter's count and pages, kept per user until their library changes: a broad word
+ * matches thousands of albums, and paging back and forth should not count them again.
  */
-async function allSortedIds(db: Kysely<Database>, query: AlbumsQuery, sort: AlbumSort) {
-  const ids = isPostgres(db)
-    ? sql<string | null>`string_agg(albums.id::text, ',' order by ${sortTerms(sort)})`
-    : sql<string | null>`group_concat(albums.id, ',' order by ${sortTerms(sort)})`;
-  const row = await query.select(ids.as('ids')).executeTakeFirst();
-  return row?.ids ? row.ids.split(',').map(Number) : [];
-}
+const keptTextCounts = libraryResults<number>(64);
+const keptTextPages = libraryResults<LabelledAlbumRow[]>(64);
 
 /**
- * A text filter's matches in one order, kept per user until their library changes: a broad word
- * matches thousands of albums, and counting and sorting them again for every page would cost
- * tens of milliseconds. 64 filters of at most a collection's ids each.
- */
-const keptTextMatches = libraryResults<number[]>(64);
-
-/**
- * One page of albums, labelled, and the count of all that match. Without a text filter: two
- * queries whatever the collection's size, the count being the one kept on the user, folder, tag,
- * genre or artist. With one: the ordered matches, computed once a library version, sliced.
+ * One page of albums, labelled, and the count of all that match: two queries whatever the
+ * collection's size. Without a text filter the count is the one kept on the user, folder, tag,
+ * genre or artist; with one, it and the page are kept for the library's version.
  */
 export async function listAlbumRows(
   db: Kysely<Database>,
@@ -167,21 +141,14 @@ export async function listAlbumRows(
   page: Page,
 ): Promise<{ total: number; rows: LabelledAlbumRow[] }> {
   const matching = albumsMatching(db, userId, filter);
-  if (filter.q) {
-    const ids = await keptTextMatches(db, userId, JSON.stringify([filter, sort]), () =>
-      allSortedIds(db, matching, sort),
-    );
-    const rows = await labelledAlbumsInOrder(db, ids.slice(page.offset, page.offset + page.limit));
-    return { total: ids.length, rows };
-  }
-  const [total, rows] = await Promise.all([
-    keptCount(db, userId, filter) ??
-      matching
-        .select((eb) => eb.fn.countAll().as('total'))
-        .executeTakeFirst()
-        .then((count) => toCount(count?.total)),
-    // The page's ids come from the sort's index alone (a page deep into the collection skips
-    // index entries, not whole rows); only those rows are read whole.
+  const count = () =>
+    matching
+      .select((eb) => eb.fn.countAll().as('total'))
+      .executeTakeFirst()
+      .then((counted) => toCount(counted?.total));
+  // The page's ids come from the sort's index alone (a page deep into the collection skips
+  // index entries, not whole rows); only those rows are read whole.
+  const pageRows = () =>
     selectLabelledAlbums(
       db,
       db
@@ -190,8 +157,15 @@ export async function listAlbumRows(
     )
       .orderBy(sortTerms(sort))
       .execute()
-      .then((found) => found.map(labelled)),
-  ]);
+      .then((found) => found.map(labelled));
+  if (filter.q) {
+    const [total, rows] = await Promise.all([
+      keptTextCounts(db, userId, JSON.stringify(filter), count),
+      keptTextPages(db, userId, JSON.stringify([filter, sort, page]), pageRows),
+    ]);
+    return { total, rows };
+  }
+  const [total, rows] = await Promise.all([keptCount(db, userId, filter) ?? count(), pageRows()]);
   return { total, rows };
 }
 
