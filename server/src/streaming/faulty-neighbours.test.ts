@@ -4,6 +4,7 @@ import { startFakeSpotify } from '../testing/fake-spotify';
 import type { InjectedFailure } from '../testing/fake-spotify-catalogue';
 import { fixtureStreamingService } from '../testing/fixture-catalogue';
 import { bearer, createTestApp, signInWithSpotify } from '../testing/test-app';
+import { testDatabaseKinds } from '../testing/test-database';
 
 /** Short, so a stalled call is given up quickly here; production waits 10 s. */
 const SPOTIFY_TIMEOUT_MS = 400;
@@ -22,14 +23,18 @@ const catalogue = fixtureStreamingService();
 const idOf = async (query: string) =>
   (await catalogue.searchAlbums(query, { limit: 1, offset: 0 })).items[0]?.id ?? '';
 
-describe.each(faults)('when Spotify %s', (_name, failures, status) => {
+const cases = testDatabaseKinds.flatMap((kind) =>
+  faults.map(([name, failures, status]) => [name, kind, failures, status] as const),
+);
+
+describe.each(cases)('when Spotify %s (%s)', (_name, kind, failures, status) => {
   let spotify: Awaited<ReturnType<typeof startFakeSpotify>>;
   let app: Awaited<ReturnType<typeof createTestApp>>;
   let token: string;
   beforeAll(async () => {
     spotify = await startFakeSpotify({ catalogue });
     // A fresh app for each fault: a 429 pauses every Spotify call of its process.
-    app = await createTestApp('sqlite', {
+    app = await createTestApp(kind, {
       ...spotify.environment,
       SPOTIFY_TIMEOUT_MS: String(SPOTIFY_TIMEOUT_MS),
     });
@@ -67,7 +72,7 @@ describe.each(faults)('when Spotify %s', (_name, failures, status) => {
   );
 });
 
-describe('when MusicBrainz fails in any way', () => {
+describe.each(testDatabaseKinds)('when MusicBrainz fails in any way (%s)', (kind) => {
   /** A MusicBrainz that answers each request by the next of these behaviours. */
   async function faultyMusicBrainz() {
     const behaviours: ((response: http.ServerResponse) => void)[] = [
@@ -99,7 +104,7 @@ describe('when MusicBrainz fails in any way', () => {
   it('still adds each album whole, each within the genre look-up timeout', async () => {
     const spotify = await startFakeSpotify({ catalogue });
     const musicBrainz = await faultyMusicBrainz();
-    const app = await createTestApp('sqlite', {
+    const app = await createTestApp(kind, {
       ...spotify.environment,
       MUSICBRAINZ_URL: musicBrainz.url,
     });
