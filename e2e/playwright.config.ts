@@ -46,6 +46,7 @@ export default defineConfig({
       DATA_DIR: e2eDataDir,
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_MINUTE: '1000000',
+      SIGN_INS_PER_MINUTE: '100000',
     },
   },
 });

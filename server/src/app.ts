@@ -136,9 +136,18 @@ export async function buildApp({
       if (streaming instanceof DemoStreamingService) {
         await api.register(demoImageRoutes(streaming.catalogue), { prefix: '/demo' });
       }
-      await api.register(authRoutes({ db, box, provider, publicUrl: config.publicUrl }), {
-        prefix: '/v1/auth',
-      });
+      await api.register(
+        authRoutes({
+          db,
+          box,
+          provider,
+          publicUrl: config.publicUrl,
+          signInsPerMinute: config.signInsPerMinute,
+        }),
+        {
+          prefix: '/v1/auth',
+        },
+      );
       // Public: an <img> cannot send a bearer token, and the random key is the secret.
       await api.register(imageRoutes(db), { prefix: '/v1/images' });
       await api.register(async (signedIn) => {

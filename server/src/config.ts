@@ -53,6 +53,7 @@ const environment = z
       .max(16)
       .default(Math.min(4, availableParallelism())),
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
+    SIGN_INS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
     IMAGE_QUOTA_MB: z.coerce.number().int().min(1).max(100_000).default(100),
     SPOTIFY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
     LOG_LEVEL: z
@@ -119,6 +120,8 @@ export type Config = {
   imageQuotaBytes: number;
   /** Requests one client may make in a minute before it is answered 429. */
   rateLimitPerMinute: number;
+  /** Sign-ins one address may start in a minute. */
+  signInsPerMinute: number;
   /** Built web app to serve; undefined serves the API alone. */
   webDistDir: string | undefined;
 };
@@ -156,6 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaultWebDistDir?: string): 
     trustProxy: trustedProxies(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    signInsPerMinute: e.SIGN_INS_PER_MINUTE,
     imageQuotaBytes: e.IMAGE_QUOTA_MB * 1024 * 1024,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : defaultWebDistDir,
   };

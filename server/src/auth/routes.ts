@@ -28,9 +28,13 @@ type AuthDependencies = {
   box: SecretBox;
   provider: SignInProvider;
   publicUrl: string;
+  /** Sign-ins one address may start (and finish) in a minute; token refreshes twice that. */
+  signInsPerMinute: number;
 };
 
-export function authRoutes({ db, box, provider, publicUrl }: AuthDependencies) {
+export function authRoutes({ db, box, provider, publicUrl, signInsPerMinute }: AuthDependencies) {
+  const signInLimit = { rateLimit: { max: signInsPerMinute, timeWindow: '1 minute' } };
+  const refreshLimit = { rateLimit: { max: 2 * signInsPerMinute, timeWindow: '1 minute' } };
   return async (app: FastifyInstance) => {
     await app.register(cookie);
     const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -42,7 +46,7 @@ export function authRoutes({ db, box, provider, publicUrl }: AuthDependencies) {
           summary: 'Start signing in: redirects to the streaming service',
           querystring: z.object({ login_hint: z.string().max(200).optional() }),
         },
-        config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+        config: signInLimit,
       },
       async (request, reply) => {
         const state = oauth.generateRandomState();
@@ -88,7 +92,7 @@ export function authRoutes({ db, box, provider, publicUrl }: AuthDependencies) {
           summary: 'Where the streaming service returns after sign-in',
           querystring: z.object({ state: z.string().max(200) }).loose(),
         },
-        config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+        config: signInLimit,
       },
       async (request, reply) => {
         if (!sameSecret(request.cookies[SIGN_IN_COOKIE], request.query.state)) {
@@ -141,7 +145,7 @@ export function authRoutes({ db, box, provider, publicUrl }: AuthDependencies) {
           summary: 'Swap the session token for a new one',
           response: { 200: refreshedSession },
         },
-        config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+        config: refreshLimit,
       },
       async (request, reply) => {
         const token = bearerToken(request);

@@ -255,3 +255,16 @@ describe.each(testDatabaseKinds)('demo sign-in and sessions on %s', (kind) => {
     ]);
   });
 });
+
+describe('sign-ins from one address', () => {
+  const testApp = useTestApp('sqlite', { SIGN_INS_PER_MINUTE: '2' });
+
+  it('are limited to SIGN_INS_PER_MINUTE, then answered 429 with a detail', async () => {
+    const start = () => testApp().app.inject({ url: '/api/v1/auth/login?login_hint=Hasty' });
+    const statuses = [(await start()).statusCode, (await start()).statusCode];
+    const third = await start();
+    expect(statuses).toEqual([302, 302]);
+    expect(third.statusCode).toBe(429);
+    expect(third.json()).toEqual({ detail: 'Too many requests. Please wait a moment.' });
+  });
+});
