@@ -4,10 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { albumSort } from '@gatefold/contract/albums';
-import type { Job } from '@gatefold/contract/maintenance';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { signInOverHttp } from '../src/testing/server-process';
+import { jobWhenDone, signInOverHttp } from '../src/testing/server-process';
 import { collectionBatches, NAME_PREFIXES, NAME_WORDS } from './collection';
 import type { DatabaseFloor } from './database-floors';
 
@@ -72,12 +71,7 @@ async function importCollection(server: Server, token: string, albums: number, b
     });
     if (response.status !== 202) throw new Error(`Import failed: ${await response.text()}`);
     // The albums go in as a job; the batch is done when the job is.
-    let job = (await response.json()) as Job;
-    while (job.status === 'running') {
-      await new Promise((resolve) => setTimeout(resolve, 5));
-      const polled = await fetch(`${server.url}/api/v1/maintenance/jobs/${job.id}`, { headers });
-      job = (await polled.json()) as Job;
-    }
+    const job = await jobWhenDone(server.url, token, await response.json());
     if (job.status !== 'finished') throw new Error(`Import failed: ${job.message}`);
     rates.push(batch.albums.length / ((performance.now() - start) / 1000));
   }

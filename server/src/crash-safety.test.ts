@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Job } from '@gatefold/contract/maintenance';
 import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from './db/database';
 import type { Database } from './db/schema';
 import {
+  jobWhenDone,
   type ServerProcess,
   signInOverHttp,
   startServerProcess,
@@ -182,11 +182,7 @@ async function writeStorm(origin: string, token: string, until: number): Promise
       const response = await call('POST', '/api/v1/maintenance/import', file.body);
       if (response.status !== 202) throw new Error(`import: ${response.status}`);
       // Answered means its job says it has finished.
-      let job = (await response.json()) as Job;
-      while (job.status === 'running') {
-        await new Promise((resolve) => setTimeout(resolve, 10));
-        job = (await (await call('GET', `/api/v1/maintenance/jobs/${job.id}`)).json()) as Job;
-      }
+      const job = await jobWhenDone(origin, token, await response.json());
       entry.acked = job.status === 'finished';
     }
   };

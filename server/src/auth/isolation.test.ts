@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { buildAlbum } from '../testing/factories';
+import { documentedOperations, type HttpMethod } from '../testing/openapi-document';
 import { bearer, signIn, uniqueName, useTestApp } from '../testing/test-app';
 import { testDatabaseKinds } from '../testing/test-database';
 
-type Operation = { method: string; path: string; parameters: string[] };
+/** An operation with the names of its path parameters. */
+type Operation = { method: HttpMethod; path: string; parameters: string[] };
 
 /** Path parameters that name no user's data: the random image key is itself the secret. */
 const PUBLIC_PARAMETERS = new Set([
@@ -41,27 +43,20 @@ type Owned = {
 describe.each(testDatabaseKinds)('isolation between users (%s)', (kind) => {
   const current = useTestApp(kind);
 
-  const call = async (token: string, method: string, url: string, payload?: object) =>
+  const call = async (token: string, method: HttpMethod, url: string, payload?: object) =>
     current().app.inject({
-      method: method as 'GET',
+      method,
       url,
       headers: bearer(token),
       ...(payload ? { payload } : {}),
     });
 
   async function operations(): Promise<Operation[]> {
-    const document = (await current().app.inject({ url: '/api/openapi.json' })).json<{
-      paths: Record<string, Record<string, { parameters?: { in: string; name: string }[] }>>;
-    }>();
-    return Object.entries(document.paths).flatMap(([path, methods]) =>
-      Object.entries(methods).map(([method, operation]) => ({
-        method: method.toUpperCase(),
-        path,
-        parameters: (operation.parameters ?? [])
-          .filter((parameter) => parameter.in === 'path')
-          .map((parameter) => parameter.name),
-      })),
-    );
+    return (await documentedOperations(current().app)).map(({ method, path, parameters }) => ({
+      method,
+      path,
+      parameters: parameters.filter((p) => p.in === 'path').map((p) => p.name),
+    }));
   }
 
   async function ownEverything(token: string): Promise<Owned> {

@@ -3,13 +3,13 @@ import addFormats from 'ajv-formats';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildAlbum, buildFolder } from '../testing/factories';
+import { hostileJson, hostileText, toJsonSchema, validValue } from '../testing/openapi-arbitraries';
 import {
-  hostileJson,
-  hostileText,
-  type OpenApiSchema,
-  toJsonSchema,
-  validValue,
-} from '../testing/openapi-arbitraries';
+  documentedOperations,
+  type HttpMethod,
+  type Operation,
+  type Parameter,
+} from '../testing/openapi-document';
 import { bearer, signIn, uniqueName, useTestApp } from '../testing/test-app';
 import { testDatabaseKinds } from '../testing/test-database';
 
@@ -24,41 +24,6 @@ const ENDS_THE_SESSION = new Set([
   'DELETE /api/v1/maintenance/account',
 ]);
 
-type Parameter = { in: 'path' | 'query' | 'header'; name: string; schema: OpenApiSchema };
-type Responses = Record<string, { content?: Record<string, { schema?: OpenApiSchema }> }>;
-type Operation = {
-  method: string;
-  path: string;
-  parameters: Parameter[];
-  body?: OpenApiSchema;
-  responses: Responses;
-};
-type OpenApiDocument = {
-  paths: Record<
-    string,
-    Record<
-      string,
-      {
-        parameters?: Parameter[];
-        requestBody?: { content: Record<string, { schema: OpenApiSchema }> };
-        responses?: Responses;
-      }
-    >
-  >;
-};
-
-function operationsOf(document: OpenApiDocument): Operation[] {
-  return Object.entries(document.paths).flatMap(([path, methods]) =>
-    Object.entries(methods).map(([method, operation]) => ({
-      method: method.toUpperCase(),
-      path,
-      parameters: operation.parameters ?? [],
-      body: operation.requestBody?.content['application/json']?.schema,
-      responses: operation.responses ?? {},
-    })),
-  );
-}
-
 /** A value for a parameter: one the schema allows, one of the user's own, or anything at all. */
 function parameterValue(parameter: Parameter, known: string[]): fc.Arbitrary<string> {
   const value = fc.oneof(
@@ -71,7 +36,7 @@ function parameterValue(parameter: Parameter, known: string[]): fc.Arbitrary<str
 }
 
 type Call = {
-  method: string;
+  method: HttpMethod;
   url: string;
   headers: Record<string, string>;
   payload?: string;
@@ -153,8 +118,7 @@ describe.each(testDatabaseKinds)('the API under generated input (%s)', (kind) =>
     });
     const known = [String(album.id), String(folder.id), 'Été', 'sigur-ros', 'Sigur Rós'];
 
-    const document = (await app.inject({ url: '/api/openapi.json' })).json<OpenApiDocument>();
-    const operations = operationsOf(document).filter(
+    const operations = (await documentedOperations(app)).filter(
       (operation) => !ENDS_THE_SESSION.has(`${operation.method} ${operation.path}`),
     );
     const ajv = new Ajv({ strict: false });
@@ -174,7 +138,7 @@ describe.each(testDatabaseKinds)('the API under generated input (%s)', (kind) =>
     await fc.assert(
       fc.asyncProperty(calls, async (call) => {
         const response = await app.inject({
-          method: call.method as 'GET',
+          method: call.method,
           url: call.url,
           headers: call.headers,
           ...(call.payload !== undefined ? { payload: call.payload } : {}),

@@ -8,7 +8,7 @@ import { searchText } from '../db/search-text';
 import { inUserTransaction } from '../db/user-lock';
 import { checkFolderLimits } from '../folders/limits';
 import { parentsFirst } from '../folders/parents-first';
-import { claimJob, type JobLog, jobRecord, presentJob } from './jobs';
+import { claimJob, type JobLog, type JobRecord, jobRecord, presentJob } from './jobs';
 
 /** Albums written per transaction: each holds the database for tens of milliseconds at most. */
 const ALBUMS_PER_BATCH = 250;
@@ -50,7 +50,7 @@ async function importAlbumsInBatches(
   userId: number,
   albums: CollectionExport['albums'],
   { tagIds, folderIds, tagsAdded }: ImportedLabels & { tagsAdded: number },
-  record: ReturnType<typeof jobRecord>,
+  record: JobRecord,
 ) {
   try {
     let done = 0;

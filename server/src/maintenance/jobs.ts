@@ -80,14 +80,20 @@ export function jobRecord(db: Kysely<Database>, jobId: number, log: JobLog) {
     },
     finish: (message: string) =>
       write({ status: 'finished', message, finished_at: new Date().toISOString() }),
-    /** The user sees a sentence (the error's detail, if it has one); the log gets the error. */
+    /**
+     * The user sees a sentence (the error's detail, if it has one); the log gets the error, unless
+     * it was the request's own fault (a file past the folder limits), which the answer says.
+     */
     fail: async (error: unknown) => {
-      log.error({ err: error, jobId }, 'job failed');
+      if (!(error instanceof HttpError && error.statusCode < 500))
+        log.error({ err: error, jobId }, 'job failed');
       const detail = error instanceof HttpError ? error.detail : 'The import stopped unexpectedly.';
       await write({ status: 'failed', message: detail, finished_at: new Date().toISOString() });
     },
   };
 }
+
+export type JobRecord = ReturnType<typeof jobRecord>;
 
 /** Where a job that fails says why. */
 export type JobLog = Pick<FastifyBaseLogger, 'error'>;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AlbumCreate, AlbumDetail } from '@gatefold/contract/albums';
 import type { Folder } from '@gatefold/contract/folders';
-import type { Job } from '@gatefold/contract/maintenance';
+import { type Job, job as jobSchema } from '@gatefold/contract/maintenance';
 import type { FastifyInstance } from 'fastify';
 import { bearer } from './test-app';
 
@@ -24,31 +24,53 @@ export function demoUserRow(name: string) {
   };
 }
 
+/** POSTs as the user and answers the JSON, or throws with the body when the status is not `expected`. */
+async function post(
+  app: FastifyInstance,
+  token: string,
+  url: string,
+  payload: object | undefined,
+  expected: number,
+) {
+  const response = await app.inject({
+    method: 'POST',
+    url,
+    headers: bearer(token),
+    ...(payload ? { payload } : {}),
+  });
+  if (response.statusCode !== expected) throw new Error(`POST ${url}: ${response.body}`);
+  return response.json();
+}
+
 /** Adds an album through the API, as the app does; fields not given get plausible values. */
 export async function buildAlbum(
   app: FastifyInstance,
   token: string,
   album: Partial<AlbumCreate> = {},
 ): Promise<AlbumDetail> {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/v1/albums',
-    headers: bearer(token),
-    payload: { spotify_id: newSpotifyId(), name: 'Untitled', artist: 'Unknown Artist', ...album },
-  });
-  if (response.statusCode !== 201) throw new Error(`Album not created: ${response.body}`);
-  return response.json();
+  const payload = {
+    spotify_id: newSpotifyId(),
+    name: 'Untitled',
+    artist: 'Unknown Artist',
+    ...album,
+  };
+  return post(app, token, '/api/v1/albums', payload, 201);
 }
 
 /** Tags an album through the API (creating the tag when the name is new). */
-export async function tagAlbum(app: FastifyInstance, token: string, albumId: number, tag: string) {
-  const response = await app.inject({
-    method: 'POST',
-    url: `/api/v1/albums/${albumId}/tags/${encodeURIComponent(tag)}`,
-    headers: bearer(token),
-  });
-  if (response.statusCode !== 200) throw new Error(`Tag not added: ${response.body}`);
-  return response.json<{ id: number; name: string; color: string }>();
+export async function tagAlbum(
+  app: FastifyInstance,
+  token: string,
+  albumId: number,
+  tag: string,
+): Promise<{ id: number; name: string; color: string }> {
+  return post(
+    app,
+    token,
+    `/api/v1/albums/${albumId}/tags/${encodeURIComponent(tag)}`,
+    undefined,
+    200,
+  );
 }
 
 /** Creates a folder through the API; its answer as JSON. */
@@ -57,32 +79,19 @@ export async function buildFolder(
   token: string,
   folder: { name: string; parent_id?: number | null },
 ): Promise<Folder> {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/v1/folders',
-    headers: bearer(token),
-    payload: folder,
-  });
-  if (response.statusCode !== 201) throw new Error(`Folder not created: ${response.body}`);
-  return response.json();
+  return post(app, token, '/api/v1/folders', folder, 201);
 }
 
 /** Imports an export file through the API and waits for its job; the job as it ended. */
 export async function importFile(app: FastifyInstance, token: string, file: object): Promise<Job> {
-  const started = await app.inject({
-    method: 'POST',
-    url: '/api/v1/maintenance/import',
-    headers: bearer(token),
-    payload: file,
-  });
-  if (started.statusCode !== 202) throw new Error(`Import not started: ${started.body}`);
-  for (let job: Job = started.json(); ; ) {
-    if (job.status !== 'running') return job;
+  let job = jobSchema.parse(await post(app, token, '/api/v1/maintenance/import', file, 202));
+  while (job.status === 'running') {
     await new Promise((resolve) => setTimeout(resolve, 20));
     const polled = await app.inject({
       url: `/api/v1/maintenance/jobs/${job.id}`,
       headers: bearer(token),
     });
-    job = polled.json();
+    job = jobSchema.parse(polled.json());
   }
+  return job;
 }

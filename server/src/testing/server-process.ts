@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
+import { type Job, job as jobSchema } from '@gatefold/contract/maintenance';
 
 const serverDir = path.resolve(import.meta.dirname, '../..');
 
@@ -62,4 +63,17 @@ export async function signInOverHttp(
     headers: { ...headers, authorization: `Bearer ${handoff}` },
   });
   return ((await refreshed.json()) as { token: string }).token;
+}
+
+/** The job a start answered with (its JSON), followed over HTTP until it is no longer running. */
+export async function jobWhenDone(origin: string, token: string, started: unknown): Promise<Job> {
+  let job = jobSchema.parse(started);
+  while (job.status === 'running') {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const polled = await fetch(`${origin}/api/v1/maintenance/jobs/${job.id}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    job = jobSchema.parse(await polled.json());
+  }
+  return job;
 }
