@@ -1,4 +1,4 @@
-// Bundles the server and the contract it imports into dist/main.js (and its reader thread); npm packages stay external.
+// Bundles the server and the contract it imports into dist/main.js (and its worker threads); npm packages stay external.
 import { cp, readFile, rm } from 'node:fs/promises';
 import { build } from 'esbuild';
 
@@ -9,8 +9,12 @@ const external = Object.keys(manifest.dependencies).filter(
 
 await rm('dist', { recursive: true, force: true });
 await build({
-  // The SQLite reader threads load their own file, next to main.js.
-  entryPoints: { main: 'src/main.ts', 'sqlite-reader-worker': 'src/db/sqlite-reader-worker.ts' },
+  // Worker threads load files of their own, next to main.js (start-worker.ts).
+  entryPoints: {
+    main: 'src/main.ts',
+    'sqlite-reader-worker': 'src/db/sqlite-reader-worker.ts',
+    'import-file-worker': 'src/maintenance/import-file-worker.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

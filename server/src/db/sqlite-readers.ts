@@ -1,4 +1,5 @@
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startWorker } from '../start-worker';
 
 export type ReaderMessage =
   | { kind: 'read'; id: number; sql: string; parameters: readonly unknown[] }
@@ -88,9 +89,7 @@ export class SqliteReaders {
 
   #start(): Reader {
     const workerData = { file: this.#file, cacheKilobytes: this.#cacheKilobytes };
-    const worker = import.meta.url.endsWith('.ts')
-      ? workerFromSource(workerData)
-      : new Worker(new URL('./sqlite-reader-worker.js', import.meta.url), { workerData });
+    const worker = startWorker(import.meta.url, 'sqlite-reader-worker', workerData);
     const reader: Reader = { worker, pending: new Map(), answered: false };
     // An idle reader does not keep the process alive.
     worker.unref();
@@ -120,13 +119,6 @@ export class SqliteReaders {
     if (this.#failedStarts >= FAILED_STARTS_BEFORE_GIVING_UP) this.#readers.splice(slot, 1);
     else this.#readers[slot] = this.#start();
   }
-}
-
-/** Run from source (tests, the bench), the thread compiles TypeScript first, as the server does. */
-function workerFromSource(workerData: object): Worker {
-  const source = new URL('./sqlite-reader-worker.ts', import.meta.url).href;
-  const start = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(source)}); })`;
-  return new Worker(start, { eval: true, workerData });
 }
 
 function failPending(reader: Reader, error: Error) {

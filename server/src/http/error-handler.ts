@@ -1,11 +1,11 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { HttpError } from './errors';
+import { EMPTY_BODY, HttpError, INVALID_JSON, invalidFields } from './errors';
 
 /** Fastify's own failures that are the client's doing, and the sentence each gets. */
 const clientErrors: Record<string, { status: number; detail: string }> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, detail: 'The request body is not valid JSON.' },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, detail: 'The request body is empty.' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, detail: INVALID_JSON },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, detail: EMPTY_BODY },
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, detail: 'The request body is too large.' },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, detail: 'That content type is not accepted.' },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, detail: 'The Content-Length is wrong.' },
@@ -40,13 +40,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
       });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors = error.validation.map((issue) => ({
-        field: issue.instancePath.slice(1).replaceAll('/', '.') || (error.validationContext ?? ''),
-        message: issue.message ?? 'is invalid',
-      }));
-      const first = errors[0];
-      const detail = first ? `${first.field || 'request'}: ${first.message}` : 'Invalid request.';
-      return reply.status(422).send({ detail, errors });
+      const failure = invalidFields(
+        error.validation.map((issue) => ({
+          field:
+            issue.instancePath.slice(1).replaceAll('/', '.') || (error.validationContext ?? ''),
+          message: issue.message ?? 'is invalid',
+        })),
+      );
+      return reply.status(422).send({ detail: failure.detail, errors: failure.fieldErrors });
     }
     const known = error.code ? clientErrors[error.code] : undefined;
     if (known) return reply.status(known.status).send({ detail: known.detail });

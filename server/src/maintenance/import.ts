@@ -8,6 +8,7 @@ import { searchText } from '../db/search-text';
 import { inUserTransaction } from '../db/user-lock';
 import { checkFolderLimits } from '../folders/limits';
 import { parentsFirst } from '../folders/parents-first';
+import type { ImportFile } from './import-file';
 import { claimJob, type JobLog, type JobRecord, jobRecord, presentJob } from './jobs';
 
 /** Albums written per transaction: each holds the database for tens of milliseconds at most. */
@@ -27,35 +28,40 @@ type ExportedFolder = CollectionExport['folders'][number];
 export async function startCollectionImport(
   db: Kysely<Database>,
   userId: number,
-  collection: CollectionExport,
+  file: ImportFile,
   log: JobLog,
 ): Promise<Job> {
-  const job = await claimJob(db, userId, 'collection-import', collection.albums.length);
+  const job = await claimJob(db, userId, 'collection-import', file.albumCount).catch(
+    async (error: unknown) => {
+      await file.close();
+      throw error;
+    },
+  );
   const record = jobRecord(db, job.id, log);
   const labels = await inUserTransaction(db, userId, async (trx) => {
-    const tags = await importTags(trx, userId, collection.tags);
-    const folderIds = await importFolders(trx, userId, collection.folders);
+    const tags = await importTags(trx, userId, file.tags);
+    const folderIds = await importFolders(trx, userId, file.folders);
     await checkFolderLimits(trx, userId, 'folders');
     return { ...tags, folderIds };
   }).catch(async (error: unknown) => {
-    await record.fail(error);
+    await Promise.all([record.fail(error), file.close()]);
     throw error;
   });
-  void importAlbumsInBatches(db, userId, collection.albums, labels, record);
+  void importAlbumsInBatches(db, userId, file, labels, record);
   return presentJob(job);
 }
 
 async function importAlbumsInBatches(
   db: Kysely<Database>,
   userId: number,
-  albums: CollectionExport['albums'],
+  file: ImportFile,
   { tagIds, folderIds, tagsAdded }: ImportedLabels & { tagsAdded: number },
   record: JobRecord,
 ) {
   try {
     let done = 0;
     let added = 0;
-    for (const batch of chunks(albums, ALBUMS_PER_BATCH)) {
+    for await (const batch of file.albumBatches(ALBUMS_PER_BATCH)) {
       added += await inUserTransaction(db, userId, async (trx) => {
         return importAlbums(trx, userId, batch, { tagIds, folderIds });
       });
@@ -63,16 +69,18 @@ async function importAlbumsInBatches(
       await record.progress({
         done,
         added,
-        message: `Imported ${done} of ${albums.length} albums`,
+        message: `Imported ${done} of ${file.albumCount} albums`,
       });
     }
     await refreshPlannerStatistics(db, { albumsAdded: added });
     await record.finish(
-      `Imported ${added} albums (${albums.length - added} already here), ` +
+      `Imported ${added} albums (${file.albumCount - added} already here), ` +
         `${tagsAdded} tags and ${folderIds.size} folders.`,
     );
   } catch (error) {
     await record.fail(error).catch(() => {});
+  } finally {
+    await file.close();
   }
 }
 

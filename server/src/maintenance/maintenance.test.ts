@@ -369,6 +369,23 @@ describe.each(testDatabaseKindsWithReaders)('library maintenance on %s', (kind) 
     ],
   });
 
+  it('names every field of a refused import, as the schema check of any other call does', async () => {
+    const token = await user();
+    const document = oneAlbumExport();
+    const track = document.albums[0]?.tracks[0];
+    if (track) track.track_number = 0;
+    const folder = document.folders[0];
+    if (folder) folder.name = '';
+    const refused = await call('POST', '/api/v1/maintenance/import', token, document);
+    expect(refused.statusCode).toBe(422);
+    const body = refused.json();
+    expect(body.detail).toMatch(/^folders\.0\.name: /);
+    expect(body.errors.map((error: { field: string }) => error.field)).toEqual([
+      'folders.0.name',
+      'albums.0.tracks.0.track_number',
+    ]);
+  });
+
   it.each([
     [
       'a javascript: link',
@@ -410,6 +427,29 @@ describe.each(testDatabaseKindsWithReaders)('library maintenance on %s', (kind) 
 
     const accepted = await importFile(testApp().app, token, oneAlbumExport());
     expect(accepted.status).toBe('finished');
+  });
+
+  it.each([
+    [
+      'text that is not JSON',
+      '{"format": "gatefold-export",',
+      'The request body is not valid JSON.',
+    ],
+    ['an empty body', '', 'The request body is empty.'],
+    ['only spaces', '   ', 'The request body is empty.'],
+  ])('refuses %s as an import with 400 and changes nothing', async (_what, payload, detail) => {
+    const token = await user();
+    const refused = await testApp().app.inject({
+      method: 'POST',
+      url: '/api/v1/maintenance/import',
+      headers: { ...bearer(token), 'content-type': 'application/json' },
+      payload,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ detail });
+    expect((await call('GET', '/api/v1/folders', token)).json()).toEqual([]);
+    // No job was claimed: an import can start at once.
+    expect((await importFile(testApp().app, token, oneAlbumExport())).status).toBe('finished');
   });
 
   it('exports CSV for spreadsheets, quoted and with formulas defused', async () => {

@@ -7,17 +7,50 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '../http/errors';
+import { badRequest, EMPTY_BODY, notFound } from '../http/errors';
 import { id } from '../http/params';
 import { perUserLimit } from '../http/per-user-limit';
 import { collectionCsv, exportCollection } from './export';
 import { startCollectionImport } from './import';
+import { readImportFile } from './import-file';
 import { presentJob } from './jobs';
 import { type LibraryImportDependencies, startLibraryImport } from './library-import';
 import { maintenanceReport as buildReport } from './report';
 
 /** Reading a file of many thousand albums is the costliest thing a request can ask for. */
 const IMPORTS_PER_MINUTE = 20;
+
+/**
+ * The import reads its body as bytes, parsed and checked on a thread of its own (import-file.ts);
+ * the schema stays on the route for the API description only.
+ */
+function fileImportRoute({ db, log }: LibraryImportDependencies) {
+  return async (app: FastifyInstance) => {
+    app.removeContentTypeParser('application/json');
+    app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
+      done(null, body),
+    );
+    app.post(
+      '/import',
+      {
+        bodyLimit: MAX_IMPORT_BYTES,
+        schema: {
+          summary:
+            'Add an exported collection to this one (answers once tags and folders are in, with the job that adds the albums)',
+          body: collectionExport,
+          response: { 202: job },
+        },
+        validatorCompiler: () => (body) => ({ value: body }),
+        config: perUserLimit('import', IMPORTS_PER_MINUTE),
+      },
+      async (request, reply) => {
+        if (!(request.body instanceof Uint8Array)) throw badRequest(EMPTY_BODY);
+        const file = await readImportFile(request.body);
+        return reply.status(202).send(await startCollectionImport(db, request.userId, file, log));
+      },
+    );
+  };
+}
 
 /** Library maintenance (DESIGN §7) under /v1/maintenance. */
 export function maintenanceRoutes(deps: LibraryImportDependencies) {
@@ -59,23 +92,7 @@ export function maintenanceRoutes(deps: LibraryImportDependencies) {
       },
     );
 
-    routes.post(
-      '/import',
-      {
-        bodyLimit: MAX_IMPORT_BYTES,
-        schema: {
-          summary:
-            'Add an exported collection to this one (answers once tags and folders are in, with the job that adds the albums)',
-          body: collectionExport,
-          response: { 202: job },
-        },
-        config: perUserLimit('import', IMPORTS_PER_MINUTE),
-      },
-      async (request, reply) =>
-        reply
-          .status(202)
-          .send(await startCollectionImport(db, request.userId, request.body, deps.log)),
-    );
+    await app.register(fileImportRoute(deps));
 
     routes.post(
       '/library-import',
