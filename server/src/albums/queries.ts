@@ -4,9 +4,14 @@ import { toCount } from '../db/count';
 import { isPostgres } from '../db/database';
 import { libraryResults } from '../db/library-results';
 import type { Database } from '../db/schema';
-import { fts5PrefixQuery, nameRank, searchWords, startsWords } from '../db/search-text';
+import { fts5PrefixQuery, searchWords, startsWords } from '../db/search-text';
 import { notFound } from '../http/errors';
-import { type LabelledAlbumRow, labelled, selectLabelledAlbums } from './labelled-albums';
+import {
+  type LabelledAlbumRow,
+  labelled,
+  labelledAlbumsInOrder,
+  selectLabelledAlbums,
+} from './labelled-albums';
 
 /** Which of a user's albums a list shows: all, or those in a folder, with a tag, genre or artist. */
 export type AlbumFilter = {
@@ -193,21 +198,43 @@ function keptCount(db: Kysely<Database>, userId: number, filter: AlbumFilter) {
   return counted('users', userId);
 }
 
-/** The best `limit` albums for a quick search: exact and prefix name matches first. */
+/**
+ * The best `limit` albums for a quick search: names that are the search or start with it (a range
+ * of the search-name index, read in order, the exact name first), then the other matches by name.
+ * Every match is read only when the first kind are too few.
+ */
 export async function searchAlbumRows(
   db: Kysely<Database>,
   userId: number,
   q: string,
   limit: number,
-) {
-  const words = searchWords(q);
-  const rows = await selectLabelledAlbums(db, albumsMatching(db, userId, { q }))
-    .orderBy((eb) => nameRank(eb.ref('albums.search_name'), words))
-    .orderBy((eb) => eb.fn('lower', ['albums.name']))
+): Promise<LabelledAlbumRow[]> {
+  const phrase = searchWords(q).join(' ');
+  if (phrase === '') return [];
+  const name = isPostgres(db) ? sql`albums.search_name collate "C"` : sql`albums.search_name`;
+  // The highest code point: every name that starts with the phrase sorts below phrase + it.
+  const startsWithPhrase = sql<boolean>`(${name} >= ${phrase} and ${name} < ${`${phrase}\u{10FFFF}`})`;
+  const leading = await db
+    .selectFrom('albums')
+    .select('albums.id')
+    .where('albums.user_id', '=', userId)
+    .where(startsWithPhrase)
+    .orderBy(name)
     .orderBy('albums.id')
     .limit(limit)
     .execute();
-  return rows.map(labelled);
+  const ids = leading.map((row) => row.id);
+  if (ids.length < limit) {
+    const others = await albumsMatching(db, userId, { q })
+      .select('albums.id')
+      .where(sql<boolean>`not ${startsWithPhrase}`)
+      .orderBy(name)
+      .orderBy('albums.id')
+      .limit(limit - ids.length)
+      .execute();
+    ids.push(...others.map((row) => row.id));
+  }
+  return labelledAlbumsInOrder(db, ids);
 }
 
 /** The user's album; another user's or an unknown id is a 404. */

@@ -8,6 +8,7 @@ import * as libraryVersion from './migrations/0006-library-version';
 import * as statementCounts from './migrations/0007-statement-counts';
 import * as deepSortIndexes from './migrations/0008-deep-sort-indexes';
 import * as jobHeartbeats from './migrations/0009-job-heartbeats';
+import * as searchNameIndex from './migrations/0010-search-name-index';
 import type { Database } from './schema';
 
 /** Migrations are bundled with the server, so they are listed here rather than read from disk. */
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '0007-statement-counts': statementCounts,
   '0008-deep-sort-indexes': deepSortIndexes,
   '0009-job-heartbeats': jobHeartbeats,
+  '0010-search-name-index': searchNameIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -156,4 +156,19 @@ describe.each(testDatabaseKinds)('accent- and case-insensitive search on %s', (k
       'The Blue Album',
     ]);
   });
+
+  it('fills the albums with the other matches by name, accents aside, after those that start with the search', async () => {
+    const { app } = testApp();
+    const token = await signIn(app, uniqueName('Filler'));
+    for (const name of ['Zebra Blue', 'Blues', 'Ébène Blue', 'Azure Blue', 'Blue Zone', 'Green'])
+      await buildAlbum(app, token, { name, artist: 'Various' });
+    const results = (await get('/api/v1/search?q=BLUE', token)).json();
+    expect(results.albums.map((a: { name: string }) => a.name)).toEqual([
+      'Blue Zone',
+      'Blues',
+      'Azure Blue',
+      'Ébène Blue',
+      'Zebra Blue',
+    ]);
+  });
 });
