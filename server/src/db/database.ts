@@ -38,6 +38,18 @@ export const STATEMENT_TIMEOUT_MS = 30_000;
 /** The reader threads of each SQLite database opened with them. */
 const readersOf = new WeakMap<Kysely<Database>, SqliteReaders>();
 
+/**
+ * The file of each SQLite database that another thread may write to as well: its main
+ * connection begins every transaction IMMEDIATE (sqlite-read-routing.ts), so that a transaction
+ * waits for the other writer rather than failing on a snapshot the other writer moved on.
+ */
+const sharedWriteFileOf = new WeakMap<Kysely<Database>, string>();
+
+/** The SQLite file a worker thread may open to write to this database, if it is one. */
+export function sharedWriteFile(db: Kysely<Database>): string | undefined {
+  return sharedWriteFileOf.get(db);
+}
+
 export function openDatabase(target: DatabaseTarget): Kysely<Database> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({
@@ -76,6 +88,7 @@ export function openDatabase(target: DatabaseTarget): Kysely<Database> {
     dialect: new SqliteReadRoutingDialect({ database: sqlite }, pool),
   });
   readersOf.set(db, pool);
+  sharedWriteFileOf.set(db, target.file);
   return db;
 }
 

@@ -1,5 +1,5 @@
 import {
-  type CompiledQuery,
+  CompiledQuery,
   type DatabaseConnection,
   type Driver,
   type QueryResult,
@@ -76,11 +76,15 @@ class RoutedConnection implements DatabaseConnection {
     private readonly readers: SqliteReaders,
   ) {}
 
-  /** Takes the main connection (waiting for any other transaction) until release. */
+  /**
+   * Takes the main connection (waiting for any other transaction) until release. IMMEDIATE takes
+   * the write lock first: a worker thread may write to the file too (an import), and a transaction
+   * that read before it commits could not write after.
+   */
   async begin() {
     const connection = await this.writer.acquireConnection();
     this.#transaction = connection;
-    await this.writer.beginTransaction(connection);
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
   }
 
   transaction(): DatabaseConnection {

@@ -8,12 +8,26 @@ import {
   invalidFields,
 } from '../http/errors';
 import { startWorker } from '../start-worker';
+import type { ImportedLabels } from './import-albums';
 
 type Albums = CollectionExport['albums'];
 
+/** How the thread writes the albums itself: the SQLite file, whose, with what, how many at a time. */
+export type AlbumWriting = {
+  databaseFile: string;
+  userId: number;
+  labels: ImportedLabels;
+  batchSize: number;
+};
+
+/** How far the thread's writing has come. */
+export type WritingProgress = { done: number; added: number };
+
 export type ImportFileMessage =
   | { kind: 'read'; file: Uint8Array }
-  | { kind: 'albums'; count: number };
+  | { kind: 'albums'; count: number }
+  | ({ kind: 'write' } & AlbumWriting);
+
 export type ImportFileReply =
   | {
       kind: 'read';
@@ -24,7 +38,9 @@ export type ImportFileReply =
   | { kind: 'empty' }
   | { kind: 'malformed' }
   | { kind: 'invalid'; errors: FieldError[] }
-  | { kind: 'albums'; albums: Albums };
+  | { kind: 'albums'; albums: Albums }
+  | ({ kind: 'written' | 'write-finished' } & WritingProgress)
+  | { kind: 'write-failed'; message: string };
 
 /** An export file as its thread read it: tags and folders at hand, albums fetched in batches. */
 export type ImportFile = {
@@ -33,6 +49,14 @@ export type ImportFile = {
   albumCount: number;
   /** The file's albums in order, `size` at a time. */
   albumBatches(size: number): AsyncGenerator<Albums>;
+  /**
+   * Has the thread write the albums to a SQLite file itself, a batch per transaction, so that not
+   * even the writing holds the event loop; `progress` hears of each batch, in order.
+   */
+  writeAlbums(
+    writing: AlbumWriting,
+    progress: (written: WritingProgress) => Promise<void>,
+  ): Promise<WritingProgress>;
   /** Ends the thread; the file is gone from memory. */
   close(): Promise<void>;
 };
@@ -45,7 +69,8 @@ export type ImportFile = {
 export async function readImportFile(body: Uint8Array): Promise<ImportFile> {
   const thread = new ImportFileThread(startWorker(import.meta.url, 'import-file-worker'));
   const { file, memory } = ownMemory(body);
-  const read = await thread.ask({ kind: 'read', file }, [memory]).catch(async (error: unknown) => {
+  thread.send({ kind: 'read', file }, [memory]);
+  const read = await thread.next().catch(async (error: unknown) => {
     await thread.close();
     throw error;
   });
@@ -61,15 +86,28 @@ export async function readImportFile(body: Uint8Array): Promise<ImportFile> {
     albumCount: read.albumCount,
     async *albumBatches(size) {
       for (let sent = 0; sent < read.albumCount; sent += size) {
-        const batch = await thread.ask({ kind: 'albums', count: size });
-        if (batch.kind !== 'albums')
-          throw new Error(`The import file thread answered ${batch.kind}.`);
+        thread.send({ kind: 'albums', count: size });
+        const batch = await thread.next();
+        if (batch.kind !== 'albums') throw unexpected(batch);
         yield batch.albums;
+      }
+    },
+    async writeAlbums(writing, progress) {
+      thread.send({ kind: 'write', ...writing });
+      for (;;) {
+        const reply = await thread.next();
+        if (reply.kind === 'write-finished') return { done: reply.done, added: reply.added };
+        if (reply.kind === 'write-failed') throw new Error(reply.message);
+        if (reply.kind !== 'written') throw unexpected(reply);
+        await progress({ done: reply.done, added: reply.added });
       }
     },
     close: () => thread.close(),
   };
 }
+
+const unexpected = (reply: ImportFileReply) =>
+  new Error(`The import file thread answered ${reply.kind}.`);
 
 /** A body with memory of its own is handed to the thread without a copy; a slice is copied. */
 function ownMemory(body: Uint8Array): { file: Uint8Array; memory: ArrayBuffer } {
@@ -86,27 +124,33 @@ function ownMemory(body: Uint8Array): { file: Uint8Array; memory: ArrayBuffer } 
 
 type Waiting = { resolve(reply: ImportFileReply): void; reject(error: Error): void };
 
-/** One question at a time to the thread, each answered by its next message. */
+/** The thread's replies in the order they came, each taken once. */
 class ImportFileThread {
+  readonly #replies: ImportFileReply[] = [];
   #waiting: Waiting | undefined;
+  #ended: Error | undefined;
 
   constructor(readonly worker: Worker) {
-    worker.on('message', (reply: ImportFileReply) =>
-      this.#settle((waiting) => waiting.resolve(reply)),
-    );
-    worker.on('error', (error) => this.#settle((waiting) => waiting.reject(error)));
-    worker.on('exit', (code) =>
-      this.#settle((waiting) =>
-        waiting.reject(new Error(`The import file thread exited (${code}).`)),
-      ),
-    );
+    worker.on('message', (reply: ImportFileReply) => {
+      const waiting = this.#waiting;
+      this.#waiting = undefined;
+      if (waiting) waiting.resolve(reply);
+      else this.#replies.push(reply);
+    });
+    worker.on('error', (error) => this.#end(error));
+    worker.on('exit', (code) => this.#end(new Error(`The import file thread exited (${code}).`)));
   }
 
-  ask(message: ImportFileMessage, transfer: ArrayBuffer[] = []): Promise<ImportFileReply> {
-    if (this.#waiting) throw new Error('The import file thread is answering another question.');
+  send(message: ImportFileMessage, transfer: ArrayBuffer[] = []): void {
+    this.worker.postMessage(message, transfer);
+  }
+
+  next(): Promise<ImportFileReply> {
+    const queued = this.#replies.shift();
+    if (queued) return Promise.resolve(queued);
+    if (this.#ended) return Promise.reject(this.#ended);
     return new Promise((resolve, reject) => {
       this.#waiting = { resolve, reject };
-      this.worker.postMessage(message, transfer);
     });
   }
 
@@ -114,9 +158,10 @@ class ImportFileThread {
     await this.worker.terminate();
   }
 
-  #settle(answer: (waiting: Waiting) => void) {
+  #end(error: Error) {
+    this.#ended ??= error;
     const waiting = this.#waiting;
     this.#waiting = undefined;
-    if (waiting) answer(waiting);
+    waiting?.reject(error);
   }
 }

@@ -1,14 +1,15 @@
 import type { CollectionExport, Job } from '@gatefold/contract/maintenance';
 import type { Kysely } from 'kysely';
-import { chunks, insertAlbums } from '../albums/store';
-import { refreshPlannerStatistics } from '../db/database';
+import { chunks } from '../albums/store';
+import { refreshPlannerStatistics, sharedWriteFile } from '../db/database';
 import { nameKey } from '../db/name-key';
 import type { Database } from '../db/schema';
 import { searchText } from '../db/search-text';
 import { inUserTransaction } from '../db/user-lock';
 import { checkFolderLimits } from '../folders/limits';
 import { parentsFirst } from '../folders/parents-first';
-import type { ImportFile } from './import-file';
+import { type ImportedLabels, importAlbums } from './import-albums';
+import type { ImportFile, WritingProgress } from './import-file';
 import { claimJob, type JobLog, type JobRecord, jobRecord, presentJob } from './jobs';
 
 /** Albums written per transaction: each holds the database for tens of milliseconds at most. */
@@ -55,27 +56,20 @@ async function importAlbumsInBatches(
   db: Kysely<Database>,
   userId: number,
   file: ImportFile,
-  { tagIds, folderIds, tagsAdded }: ImportedLabels & { tagsAdded: number },
+  labels: ImportedLabels & { tagsAdded: number },
   record: JobRecord,
 ) {
   try {
-    let done = 0;
-    let added = 0;
-    for await (const batch of file.albumBatches(ALBUMS_PER_BATCH)) {
-      added += await inUserTransaction(db, userId, async (trx) => {
-        return importAlbums(trx, userId, batch, { tagIds, folderIds });
-      });
-      done += batch.length;
+    const { added } = await writeAlbums(db, userId, file, labels, async (written) => {
       await record.progress({
-        done,
-        added,
-        message: `Imported ${done} of ${file.albumCount} albums`,
+        ...written,
+        message: `Imported ${written.done} of ${file.albumCount} albums`,
       });
-    }
+    });
     await refreshPlannerStatistics(db, { albumsAdded: added });
     await record.finish(
       `Imported ${added} albums (${file.albumCount - added} already here), ` +
-        `${tagsAdded} tags and ${folderIds.size} folders.`,
+        `${labels.tagsAdded} tags and ${labels.folderIds.size} folders.`,
     );
   } catch (error) {
     await record.fail(error).catch(() => {});
@@ -84,7 +78,39 @@ async function importAlbumsInBatches(
   }
 }
 
-type ImportedLabels = { tagIds: Map<string, number>; folderIds: Map<number, number> };
+/**
+ * The albums, a batch per transaction. A SQLite file is written by the file's own thread, so the
+ * event loop serves other requests meanwhile; otherwise (PostgreSQL, whose driver waits without
+ * holding it) the batches come over and are written here.
+ */
+async function writeAlbums(
+  db: Kysely<Database>,
+  userId: number,
+  file: ImportFile,
+  labels: ImportedLabels,
+  progress: (written: WritingProgress) => Promise<void>,
+): Promise<WritingProgress> {
+  const databaseFile = sharedWriteFile(db);
+  const { tagIds, folderIds } = labels;
+  if (databaseFile) {
+    const writing = {
+      databaseFile,
+      userId,
+      labels: { tagIds, folderIds },
+      batchSize: ALBUMS_PER_BATCH,
+    };
+    return file.writeAlbums(writing, progress);
+  }
+  const written = { done: 0, added: 0 };
+  for await (const batch of file.albumBatches(ALBUMS_PER_BATCH)) {
+    written.added += await inUserTransaction(db, userId, (trx) =>
+      importAlbums(trx, userId, batch, { tagIds, folderIds }),
+    );
+    written.done += batch.length;
+    await progress(written);
+  }
+  return written;
+}
 
 async function importTags(trx: Kysely<Database>, userId: number, tags: CollectionExport['tags']) {
   const existing = await trx
@@ -152,38 +178,4 @@ async function importFolders(trx: Kysely<Database>, userId: number, folders: Exp
     folderIds.set(folder.key, created.id);
   }
   return folderIds;
-}
-
-/** One batch of albums with their tag and folder links; answers how many were new. */
-async function importAlbums(
-  trx: Kysely<Database>,
-  userId: number,
-  albums: CollectionExport['albums'],
-  { tagIds, folderIds }: ImportedLabels,
-) {
-  const stored = await insertAlbums(trx, userId, albums);
-  const now = new Date().toISOString();
-  const added = albums.flatMap((album) => {
-    const albumId = stored.get(album.spotify_id);
-    return albumId === undefined ? [] : [{ album, albumId }];
-  });
-  const tagLinks = added.flatMap(({ album, albumId }) =>
-    [...new Set(album.tags.flatMap((name) => tagIds.get(nameKey(name)) ?? []))].map((tagId) => ({
-      album_id: albumId,
-      tag_id: tagId,
-      created_at: now,
-    })),
-  );
-  for (const chunk of chunks(tagLinks, 1_000))
-    await trx.insertInto('album_tags').values(chunk).execute();
-  const folderLinks = added.flatMap(({ album, albumId }) =>
-    [...new Set(album.folder_keys.flatMap((key) => folderIds.get(key) ?? []))].map((folderId) => ({
-      album_id: albumId,
-      folder_id: folderId,
-      added_at: now,
-    })),
-  );
-  for (const chunk of chunks(folderLinks, 1_000))
-    await trx.insertInto('folder_albums').values(chunk).execute();
-  return added.length;
 }

@@ -280,6 +280,44 @@ describe.each(testDatabaseKindsWithReaders)('library maintenance on %s', (kind) 
     expect(lastDetail.genres.map((g: { name: string }) => g.name)).toEqual(['Ambient']);
   });
 
+  it('takes other writes of the same user while an import adds its albums, losing none', async () => {
+    const token = await user();
+    const count = 1_500;
+    const file = {
+      ...oneAlbumExport(),
+      folders: [],
+      albums: Array.from({ length: count }, (_, i) => ({
+        ...oneAlbumExport().albums[0],
+        spotify_id: `meanwhile${i}`,
+        name: `Meanwhile ${i}`,
+        folder_keys: [],
+      })),
+    };
+    const started = await call('POST', '/api/v1/maintenance/import', token, file);
+    expect(started.statusCode).toBe(202);
+    const album = await buildAlbum(testApp().app, token, { name: 'Kept aside' });
+    const writes: number[] = [];
+    let job = started.json();
+    while (job.status === 'running') {
+      const folder = await call('POST', '/api/v1/folders', token, {
+        name: `During ${writes.length}`,
+      });
+      const tagged = await call(
+        'POST',
+        `/api/v1/albums/${album.id}/tags/${`during-${writes.length}`}`,
+        token,
+      );
+      writes.push(folder.statusCode, tagged.statusCode);
+      job = (await call('GET', `/api/v1/maintenance/jobs/${job.id}`, token)).json();
+    }
+    expect(job.status).toBe('finished');
+    expect(writes.length).toBeGreaterThan(0);
+    expect(writes.every((status) => status === 200 || status === 201)).toBe(true);
+    const albums = await call('GET', '/api/v1/albums?limit=1', token);
+    expect(albums.headers['x-total-count']).toBe(String(count + 1));
+    expect((await call('GET', '/api/v1/folders', token)).json()).toHaveLength(writes.length / 2);
+  });
+
   it('runs one import at a time per user, a file and the library alike', async () => {
     const token = await user();
     const userId = (await call('GET', '/api/v1/auth/me', token)).json().id;
