@@ -40,8 +40,8 @@ type Server = {
 };
 
 async function startServer(env: Record<string, string>, port: number): Promise<Server> {
-  const child = fork(path.join(here, 'serve.ts'), {
-    execArgv: ['--import', 'tsx'],
+  // scripts/bench.mjs bundles serve.ts there first, as the server is built for `npm start`.
+  const child = fork(path.join(here, 'dist', 'serve.js'), {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', process.env.BENCH_SERVER_LOG ? 'inherit' : 'ignore', 'inherit', 'ipc'],
   });

@@ -1,4 +1,5 @@
 // Bundles the server and the contract it imports into dist/main.js (and its worker threads); npm packages stay external.
+// `--bench` bundles the bench's server (bench/serve.ts) into bench/dist instead, so that it runs as users run the server.
 import { cp, readFile, rm } from 'node:fs/promises';
 import { build } from 'esbuild';
 
@@ -7,15 +8,19 @@ const external = Object.keys(manifest.dependencies).filter(
   (name) => !name.startsWith('@gatefold/'),
 );
 
-await rm('dist', { recursive: true, force: true });
+const bench = process.argv.includes('--bench');
+const outdir = bench ? 'bench/dist' : 'dist';
+
+await rm(outdir, { recursive: true, force: true });
 await build({
   // Worker threads load files of their own, next to main.js (start-worker.ts).
   entryPoints: {
-    main: 'src/main.ts',
+    ...(bench ? { serve: 'bench/serve.ts' } : { main: 'src/main.ts' }),
     'sqlite-reader-worker': 'src/db/sqlite-reader-worker.ts',
+    'sqlite-checkpoint-worker': 'src/db/sqlite-checkpoint-worker.ts',
     'import-file-worker': 'src/maintenance/import-file-worker.ts',
   },
-  outdir: 'dist',
+  outdir,
   bundle: true,
   platform: 'node',
   target: 'node20',
@@ -25,4 +30,4 @@ await build({
   logLevel: 'warning',
 });
 // The demo catalogue is data the bundle reads at start-up.
-await cp('src/streaming/demo/catalogue', 'dist/catalogue', { recursive: true });
+await cp('src/streaming/demo/catalogue', `${outdir}/catalogue`, { recursive: true });

@@ -5,6 +5,7 @@ import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'ky
 import pg from 'pg';
 import { PreparedStatementPool } from './prepared-statements';
 import type { Database } from './schema';
+import { SqliteCheckpoints } from './sqlite-checkpoints';
 import { SqliteReadRoutingDialect } from './sqlite-read-routing';
 import { SqliteReaders } from './sqlite-readers';
 
@@ -39,15 +40,21 @@ export const STATEMENT_TIMEOUT_MS = 30_000;
 const readersOf = new WeakMap<Kysely<Database>, SqliteReaders>();
 
 /**
- * The file of each SQLite database that another thread may write to as well: its main
- * connection begins every transaction IMMEDIATE (sqlite-read-routing.ts), so that a transaction
- * waits for the other writer rather than failing on a snapshot the other writer moved on.
+ * A SQLite database that a worker thread may write to as well: its file, and a way to keep the
+ * main connection's writes waiting (on the event loop, not in SQLite's busy handler, which sleeps
+ * on the thread that waits) while the other thread writes.
  */
-const sharedWriteFileOf = new WeakMap<Kysely<Database>, string>();
+export type SharedWriter = {
+  file: string;
+  /** Runs `work` with the main connection held: its writes queue until `work` ends. */
+  holdWrites<T>(work: () => Promise<T>): Promise<T>;
+};
 
-/** The SQLite file a worker thread may open to write to this database, if it is one. */
-export function sharedWriteFile(db: Kysely<Database>): string | undefined {
-  return sharedWriteFileOf.get(db);
+const sharedWriterOf = new WeakMap<Kysely<Database>, SharedWriter>();
+
+/** How a worker thread may write to this database, if it is a SQLite file with reader threads. */
+export function sharedWriter(db: Kysely<Database>): SharedWriter | undefined {
+  return sharedWriterOf.get(db);
 }
 
 export function openDatabase(target: DatabaseTarget): Kysely<Database> {
@@ -84,11 +91,14 @@ export function openDatabase(target: DatabaseTarget): Kysely<Database> {
     count: readers,
     cacheKilobytes: CACHE_KILOBYTES,
   });
-  const db = new Kysely<Database>({
-    dialect: new SqliteReadRoutingDialect({ database: sqlite }, pool),
-  });
+  const checkpoints = new SqliteCheckpoints(target.file, sqlite);
+  const dialect = new SqliteReadRoutingDialect({ database: sqlite }, pool, checkpoints);
+  const db = new Kysely<Database>({ dialect });
   readersOf.set(db, pool);
-  sharedWriteFileOf.set(db, target.file);
+  sharedWriterOf.set(db, {
+    file: target.file,
+    holdWrites: (work) => dialect.holdWrites(work),
+  });
   return db;
 }
 

@@ -9,6 +9,7 @@ import {
   SqliteDriver,
   type TransactionSettings,
 } from 'kysely';
+import type { SqliteCheckpoints } from './sqlite-checkpoints';
 import type { SqliteReaders } from './sqlite-readers';
 
 /**
@@ -19,15 +20,34 @@ import type { SqliteReaders } from './sqlite-readers';
 export class SqliteReadRoutingDialect extends SqliteDialect {
   readonly #config: SqliteDialectConfig;
   readonly #readers: SqliteReaders;
+  readonly #checkpoints: SqliteCheckpoints;
+  #driver: ReadRoutingDriver | undefined;
 
-  constructor(config: SqliteDialectConfig, readers: SqliteReaders) {
+  constructor(config: SqliteDialectConfig, readers: SqliteReaders, checkpoints: SqliteCheckpoints) {
     super(config);
     this.#config = config;
     this.#readers = readers;
+    this.#checkpoints = checkpoints;
   }
 
   override createDriver(): Driver {
-    return new ReadRoutingDriver(new SqliteDriver(this.#config), this.#readers);
+    this.#driver = new ReadRoutingDriver(
+      new SqliteDriver(this.#config),
+      this.#readers,
+      this.#checkpoints,
+    );
+    return this.#driver;
+  }
+
+  /**
+   * Runs `work` holding the main connection, as a transaction would: the main connection's
+   * writes wait their turn on the event loop meanwhile. Another thread writes to the file in
+   * `work` without the main connection ever waiting for its lock inside SQLite, which would
+   * stop the event loop for as long.
+   */
+  async holdWrites<T>(work: () => Promise<T>): Promise<T> {
+    if (!this.#driver) throw new Error('The database is not open yet.');
+    return this.#driver.holdWrites(work);
   }
 }
 
@@ -35,10 +55,20 @@ class ReadRoutingDriver implements Driver {
   constructor(
     private readonly writer: SqliteDriver,
     private readonly readers: SqliteReaders,
+    private readonly checkpoints: SqliteCheckpoints,
   ) {}
 
   init(): Promise<void> {
     return this.writer.init();
+  }
+
+  async holdWrites<T>(work: () => Promise<T>): Promise<T> {
+    await this.writer.acquireConnection();
+    try {
+      return await work();
+    } finally {
+      await this.writer.releaseConnection();
+    }
   }
 
   async acquireConnection(): Promise<RoutedConnection> {
@@ -63,6 +93,7 @@ class ReadRoutingDriver implements Driver {
   }
 
   async destroy() {
+    await this.checkpoints.close();
     await this.readers.close();
     await this.writer.destroy();
   }

@@ -157,3 +157,38 @@ describe('SQLite reads on reader threads', () => {
     await failed;
   });
 });
+
+describe('the write-ahead log of a SQLite file with reader threads', () => {
+  it('is copied back into the database file by a thread of its own, not by the committing connection', async () => {
+    const file = temporaryFile();
+    const db = openDatabase({ kind: 'sqlite', file, readers: 2 });
+    cleanups.push(() => db.destroy());
+    await migrateToLatest(db);
+    const autocheckpoint = await sql<{
+      wal_autocheckpoint: number;
+    }>`pragma wal_autocheckpoint`.execute(db);
+    expect(autocheckpoint.rows[0]?.wal_autocheckpoint).toBe(0);
+
+    const sizeBefore = await settledSize(file);
+    // About 200 pages of log: far under the 1,000 at which SQLite would copy it at a commit.
+    for (let n = 0; n < 200; n += 1) {
+      await db
+        .insertInto('users')
+        .values({ ...demoUserRow(`listener ${n}`), display_name: 'x'.repeat(3_000) })
+        .execute();
+    }
+    expect(await settledSize(file)).toBeGreaterThan(sizeBefore + 500_000);
+  });
+});
+
+/** The database file's size once it has stopped changing (checkpoints run once a second). */
+async function settledSize(file: string): Promise<number> {
+  let size = fs.statSync(file).size;
+  for (let quiet = 0; quiet < 3; ) {
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    const now = fs.statSync(file).size;
+    quiet = now === size ? quiet + 1 : 0;
+    size = now;
+  }
+  return size;
+}

@@ -44,26 +44,33 @@ function read(file: Uint8Array): ImportFileReply {
   };
 }
 
-async function write({ databaseFile, userId, labels, batchSize }: AlbumWriting) {
-  const db = openDatabase({ kind: 'sqlite', file: databaseFile });
+/** The connection the thread writes over, open from its first batch to its last. */
+let writing: { db: Kysely<Database>; done: number; added: number } | undefined;
+
+async function writeBatch({ databaseFile, userId, labels, batchSize }: AlbumWriting) {
+  writing ??= { db: await openWriter(databaseFile), done: 0, added: 0 };
+  const { db } = writing;
   try {
-    let done = 0;
-    let added = 0;
-    for (let start = 0; start < albums.length; start += batchSize) {
-      const batch = albums.slice(start, start + batchSize);
-      added += await writeTransaction(db, (trx) => importAlbums(trx, userId, batch, labels));
-      done += batch.length;
-      reply({ kind: 'written', done, added });
-    }
-    reply({ kind: 'write-finished', done, added });
+    const batch = albums.slice(next, next + batchSize);
+    next += batch.length;
+    writing.added += await writeTransaction(db, (trx) => importAlbums(trx, userId, batch, labels));
+    writing.done += batch.length;
+    reply({ kind: 'written', done: writing.done, added: writing.added });
+    if (next >= albums.length) await db.destroy();
   } catch (error) {
     reply({
       kind: 'write-failed',
       message: error instanceof Error ? error.message : String(error),
     });
-  } finally {
     await db.destroy();
   }
+}
+
+/** The thread's own connection; the server's checkpoint thread copies its log back. */
+async function openWriter(file: string) {
+  const db = openDatabase({ kind: 'sqlite', file });
+  await sql`pragma wal_autocheckpoint = 0`.execute(db);
+  return db;
 }
 
 /**
@@ -94,6 +101,6 @@ parentPort?.on('message', (message: ImportFileMessage) => {
     reply({ kind: 'albums', albums: albums.slice(next, next + message.count) });
     next += message.count;
   } else {
-    void write(message);
+    void writeBatch(message);
   }
 });

@@ -12,7 +12,7 @@ import type { ImportedLabels } from './import-albums';
 
 type Albums = CollectionExport['albums'];
 
-/** How the thread writes the albums itself: the SQLite file, whose, with what, how many at a time. */
+/** How the thread writes albums itself: the SQLite file, whose, with what, how many at a time. */
 export type AlbumWriting = {
   databaseFile: string;
   userId: number;
@@ -26,7 +26,7 @@ export type WritingProgress = { done: number; added: number };
 export type ImportFileMessage =
   | { kind: 'read'; file: Uint8Array }
   | { kind: 'albums'; count: number }
-  | ({ kind: 'write' } & AlbumWriting);
+  | ({ kind: 'write-batch' } & AlbumWriting);
 
 export type ImportFileReply =
   | {
@@ -39,7 +39,7 @@ export type ImportFileReply =
   | { kind: 'malformed' }
   | { kind: 'invalid'; errors: FieldError[] }
   | { kind: 'albums'; albums: Albums }
-  | ({ kind: 'written' | 'write-finished' } & WritingProgress)
+  | ({ kind: 'written' } & WritingProgress)
   | { kind: 'write-failed'; message: string };
 
 /** An export file as its thread read it: tags and folders at hand, albums fetched in batches. */
@@ -50,13 +50,11 @@ export type ImportFile = {
   /** The file's albums in order, `size` at a time. */
   albumBatches(size: number): AsyncGenerator<Albums>;
   /**
-   * Has the thread write the albums to a SQLite file itself, a batch per transaction, so that not
-   * even the writing holds the event loop; `progress` hears of each batch, in order.
+   * Has the thread write the file's next `batchSize` albums to a SQLite file itself, as one
+   * transaction, so that not even the writing holds the event loop. Answers how far the writing
+   * has come in all.
    */
-  writeAlbums(
-    writing: AlbumWriting,
-    progress: (written: WritingProgress) => Promise<void>,
-  ): Promise<WritingProgress>;
+  writeAlbumBatch(writing: AlbumWriting): Promise<WritingProgress>;
   /** Ends the thread; the file is gone from memory. */
   close(): Promise<void>;
 };
@@ -92,15 +90,12 @@ export async function readImportFile(body: Uint8Array): Promise<ImportFile> {
         yield batch.albums;
       }
     },
-    async writeAlbums(writing, progress) {
-      thread.send({ kind: 'write', ...writing });
-      for (;;) {
-        const reply = await thread.next();
-        if (reply.kind === 'write-finished') return { done: reply.done, added: reply.added };
-        if (reply.kind === 'write-failed') throw new Error(reply.message);
-        if (reply.kind !== 'written') throw unexpected(reply);
-        await progress({ done: reply.done, added: reply.added });
-      }
+    async writeAlbumBatch(writing) {
+      thread.send({ kind: 'write-batch', ...writing });
+      const reply = await thread.next();
+      if (reply.kind === 'write-failed') throw new Error(reply.message);
+      if (reply.kind !== 'written') throw unexpected(reply);
+      return { done: reply.done, added: reply.added };
     },
     close: () => thread.close(),
   };

@@ -1,7 +1,7 @@
 import type { CollectionExport, Job } from '@gatefold/contract/maintenance';
 import type { Kysely } from 'kysely';
 import { chunks } from '../albums/store';
-import { refreshPlannerStatistics, sharedWriteFile } from '../db/database';
+import { refreshPlannerStatistics, sharedWriter } from '../db/database';
 import { nameKey } from '../db/name-key';
 import type { Database } from '../db/schema';
 import { searchText } from '../db/search-text';
@@ -90,18 +90,23 @@ async function writeAlbums(
   labels: ImportedLabels,
   progress: (written: WritingProgress) => Promise<void>,
 ): Promise<WritingProgress> {
-  const databaseFile = sharedWriteFile(db);
+  const writer = sharedWriter(db);
   const { tagIds, folderIds } = labels;
-  if (databaseFile) {
+  let written = { done: 0, added: 0 };
+  if (writer) {
     const writing = {
-      databaseFile,
+      databaseFile: writer.file,
       userId,
       labels: { tagIds, folderIds },
       batchSize: ALBUMS_PER_BATCH,
     };
-    return file.writeAlbums(writing, progress);
+    while (written.done < file.albumCount) {
+      // The server's own writes wait for the batch here, each in its turn between batches.
+      written = await writer.holdWrites(() => file.writeAlbumBatch(writing));
+      await progress(written);
+    }
+    return written;
   }
-  const written = { done: 0, added: 0 };
   for await (const batch of file.albumBatches(ALBUMS_PER_BATCH)) {
     written.added += await inUserTransaction(db, userId, (trx) =>
       importAlbums(trx, userId, batch, { tagIds, folderIds }),
