@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { albumQueryText } from './album-query';
 import { genreRef } from './genres';
 import { imageUrl } from './images';
 import { pageQuery } from './list-query';
@@ -154,5 +155,8 @@ export const ALBUM_SORT_LABELS = {
 } satisfies Record<AlbumSort, string>;
 export const DEFAULT_ALBUM_SORT: AlbumSort = 'added-desc';
 
-export const albumListQuery = pageQuery.extend({ sort: albumSort.default(DEFAULT_ALBUM_SORT) });
+export const albumListQuery = pageQuery.extend({
+  sort: albumSort.default(DEFAULT_ALBUM_SORT),
+  q: albumQueryText.optional(),
+});
 export type AlbumListQuery = z.infer<typeof albumListQuery>;

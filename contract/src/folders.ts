@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { albumQueryText } from './album-query';
 import { albumSummary } from './albums';
 import { imageUrl } from './images';
 
@@ -21,6 +22,8 @@ export const folder = z.object({
   album_count: z.number().int(),
   /** Own count plus every descendant's. */
   total_count: z.number().int(),
+  /** A smart folder's album query: its albums are those that match it now. Null: a plain folder. */
+  query: z.string().nullable(),
   created_at: z.string(),
 });
 export type Folder = z.infer<typeof folder>;
@@ -58,6 +61,8 @@ export const folderInput = z.object({
     .positive()
     .nullish()
     .transform((value) => value ?? null),
+  /** A blank query makes a plain folder. */
+  query: albumQueryText.nullish().transform((value) => value || null),
 });
 export type FolderInput = z.input<typeof folderInput>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { albumQueryText } from './album-query';
 import {
   discNumber,
   durationMs,
@@ -74,6 +75,8 @@ export const collectionExport = z.object({
         description: z.string().max(FOLDER_DESCRIPTION_MAX).nullable(),
         image_url: imageUrl.nullable(),
         sort_order: folderSortOrder,
+        /** A smart folder's query; files from before smart folders have none. */
+        query: albumQueryText.nullish(),
       }),
     )
     .max(10_000),

@@ -1,5 +1,6 @@
 import { albumSort } from '@gatefold/contract/albums';
 import type { Kysely } from 'kysely';
+import { readAlbumQuery } from '../src/albums/album-page';
 import { listAlbumRows } from '../src/albums/queries';
 import { listArtists } from '../src/artists/queries';
 import type { Database } from '../src/db/schema';
@@ -26,7 +27,7 @@ export const databaseFloors = {
     listAlbumRows(db, userId, {}, 'added-desc', { limit: 24, offset: 0 }),
   'albums-text-filter': (db: Kysely<Database>, userId: number, run: number) => {
     const { q, sort } = unkeptFilter(run);
-    return listAlbumRows(db, userId, { q }, sort, { limit: 24, offset: 0 });
+    return listAlbumRows(db, userId, { query: readAlbumQuery(q) }, sort, { limit: 24, offset: 0 });
   },
   folders: (db: Kysely<Database>, userId: number) => folderRowsWithCounts(db, userId),
   tags: (db: Kysely<Database>, userId: number) => listTags(db, userId, { limit: 200, offset: 0 }),

@@ -1,10 +1,24 @@
+import {
+  describeQueryError,
+  parseAlbumQuery,
+  type QueryNode,
+} from '@gatefold/contract/album-query';
 import type { AlbumListQuery, AlbumSummary } from '@gatefold/contract/albums';
 import type { FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { invalid } from '../http/errors';
 import { withTotalCount } from '../http/paging';
 import { presentAlbum } from './present';
 import { type AlbumFilter, listAlbumRows } from './queries';
+
+/** A query the schema has let through; the check here keeps a caller that skipped it honest. */
+export function readAlbumQuery(q: string | undefined): QueryNode | null {
+  if (!q) return null;
+  const parsed = parseAlbumQuery(q);
+  if (!parsed.ok) throw invalid('q', describeQueryError(q, parsed.error));
+  return parsed.query;
+}
 
 /** One page of a user's albums within a scope (all, a folder, tag, genre or artist), as listed. */
 export async function albumPage(
@@ -12,8 +26,9 @@ export async function albumPage(
   reply: FastifyReply,
   userId: number,
   { limit, offset, sort, q }: AlbumListQuery,
-  scope: Omit<AlbumFilter, 'q'> = {},
+  scope: Omit<AlbumFilter, 'query'> = {},
 ): Promise<AlbumSummary[]> {
-  const { total, rows } = await listAlbumRows(db, userId, { ...scope, q }, sort, { limit, offset });
+  const filter = { ...scope, query: readAlbumQuery(q) };
+  const { total, rows } = await listAlbumRows(db, userId, filter, sort, { limit, offset });
   return withTotalCount(reply, total, rows.map(presentAlbum));
 }

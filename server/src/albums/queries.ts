@@ -1,10 +1,11 @@
+import type { QueryNode } from '@gatefold/contract/album-query';
 import type { AlbumSort } from '@gatefold/contract/albums';
 import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import { toCount } from '../db/count';
 import { isPostgres } from '../db/database';
 import { libraryResults } from '../db/library-results';
 import type { Database } from '../db/schema';
-import { fts5PrefixQuery, searchWords, startsWords } from '../db/search-text';
+import { searchWords } from '../db/search-text';
 import { notFound } from '../http/errors';
 import {
   type LabelledAlbumRow,
@@ -12,10 +13,14 @@ import {
   labelledAlbumsInOrder,
   selectLabelledAlbums,
 } from './labelled-albums';
+import { currentMinute, queryCondition, textMatches } from './query-conditions';
 
 /** Which of a user's albums a list shows: all, or those in a folder, with a tag, genre or artist. */
 export type AlbumFilter = {
-  q?: string | undefined;
+  /** A parsed album query (contract/album-query.ts); null or absent: every album. */
+  query?: QueryNode | null;
+  /** A smart folder's saved query, which the albums must match as well. */
+  smartQuery?: QueryNode;
   folderId?: number;
   tagId?: number;
   genreId?: number;
@@ -28,77 +33,57 @@ export type Page = { limit: number; offset: number };
 
 type AlbumsQuery = SelectQueryBuilder<Database, 'albums', object>;
 
-/** The user's albums narrowed by the filter; every list of albums starts here. */
+/**
+ * The user's albums narrowed by the filter; every list of albums starts here. `now` is when an
+ * age in the query (`added:<30d`) is counted back from.
+ */
 export function albumsMatching(
   db: Kysely<Database>,
   userId: number,
   filter: AlbumFilter,
+  now = new Date(),
 ): AlbumsQuery {
-  const { q, folderId, tagId, genreId, artistId } = filter;
-  const words = q ? searchWords(q) : undefined;
-  return db
+  const { query, smartQuery, folderId, tagId, genreId, artistId } = filter;
+  const scoped = db
     .selectFrom('albums')
     .where('albums.user_id', '=', userId)
-    .$if(folderId !== undefined, (query) =>
-      query.where('albums.id', 'in', (eb) =>
+    .$if(folderId !== undefined, (albums) =>
+      albums.where('albums.id', 'in', (eb) =>
         eb
           .selectFrom('folder_albums')
           .select('folder_albums.album_id')
           .where('folder_albums.folder_id', '=', folderId ?? -1),
       ),
     )
-    .$if(tagId !== undefined, (query) =>
-      query.where('albums.id', 'in', (eb) =>
+    .$if(tagId !== undefined, (albums) =>
+      albums.where('albums.id', 'in', (eb) =>
         eb
           .selectFrom('album_tags')
           .select('album_tags.album_id')
           .where('album_tags.tag_id', '=', tagId ?? -1),
       ),
     )
-    .$if(genreId !== undefined, (query) =>
-      query.where('albums.id', 'in', (eb) =>
+    .$if(genreId !== undefined, (albums) =>
+      albums.where('albums.id', 'in', (eb) =>
         eb
           .selectFrom('album_genres')
           .select('album_genres.album_id')
           .where('album_genres.genre_id', '=', genreId ?? -1),
       ),
     )
-    .$if(artistId !== undefined, (query) =>
-      query.where('albums.id', 'in', (eb) =>
+    .$if(artistId !== undefined, (albums) =>
+      albums.where('albums.id', 'in', (eb) =>
         eb
           .selectFrom('album_artists')
           .select('album_artists.album_id')
           .where('album_artists.artist_id', '=', artistId ?? -1),
       ),
-    )
-    .$if(words !== undefined, (query) =>
-      // SPEC §5: a match on name, artist or tag names, regardless of case and accents.
-      query.where(textMatches(db, userId, words ?? [])),
     );
-}
-
-/**
- * Albums whose name or artist has words starting with the given ones, through the text index
- * (FTS5 on SQLite, a trigram index on PostgreSQL), or that carry a tag whose name has.
- *
- * On SQLite the matches' ids are one UNION behind a unary plus, which keeps the planner from
- * driving the query by them: it walks the sort's index and stops at the page, whatever the number
- * of matches (19 → 5 ms for a first page of 12,000). PostgreSQL plans the plain OR better (a
- * bitmap OR of both indexes; the UNION costs it 45 → 62 ms), so it keeps it.
- */
-function textMatches(db: Kysely<Database>, userId: number, words: string[]): RawBuilder<boolean> {
-  if (words.length === 0) return sql<boolean>`1 = 0`;
-  const tagIds = db
-    .selectFrom('tags')
-    .select('tags.id')
-    .where('tags.user_id', '=', userId)
-    .where((eb) => startsWords(eb.ref('tags.search_text'), words));
-  const tagged = sql`select album_tags.album_id from album_tags where album_tags.tag_id in (${tagIds})`;
-  if (isPostgres(db)) {
-    return sql<boolean>`(${startsWords(sql.ref('albums.search_text'), words)} or albums.id in (${tagged}))`;
-  }
-  // SQLite takes no parentheses around a member of a UNION, hence the raw tagged ids.
-  return sql<boolean>`+albums.id in (select rowid from album_search where album_search match ${fts5PrefixQuery(userId, words)} union ${tagged})`;
+  const queries = [smartQuery, query].flatMap((node) => (node ? [node] : []));
+  return queries.reduce(
+    (narrowed, node) => narrowed.where(queryCondition({ db, userId, now }, node)),
+    scoped,
+  );
 }
 
 /** SPEC §9's sorts as ORDER BY terms; the id breaks ties so pages never overlap or skip. */
@@ -146,7 +131,8 @@ export async function listAlbumRows(
   sort: AlbumSort,
   page: Page,
 ): Promise<{ total: number; rows: LabelledAlbumRow[] }> {
-  const matching = albumsMatching(db, userId, filter);
+  const now = currentMinute();
+  const matching = albumsMatching(db, userId, filter, now);
   const count = () =>
     matching
       .select((eb) => eb.fn.countAll().as('total'))
@@ -164,23 +150,26 @@ export async function listAlbumRows(
       .orderBy(sortTerms(sort))
       .execute()
       .then((found) => found.map(labelled));
-  if (filter.q) {
+  const known = keptCount(db, userId, filter);
+  if (filter.query || filter.smartQuery) {
+    const minute = now.toISOString();
     const [total, rows] = await Promise.all([
-      keptTextCounts(db, userId, JSON.stringify(filter), count),
-      keptTextPages(db, userId, JSON.stringify([filter, sort, page]), pageRows),
+      known ?? keptTextCounts(db, userId, JSON.stringify([filter, minute]), count),
+      keptTextPages(db, userId, JSON.stringify([filter, sort, page, minute]), pageRows),
     ]);
     return { total, rows };
   }
-  const [total, rows] = await Promise.all([keptCount(db, userId, filter) ?? count(), pageRows()]);
+  const [total, rows] = await Promise.all([known ?? count(), pageRows()]);
   return { total, rows };
 }
 
 /** The kept album count that answers a filter of one scope and no text, if there is one. */
 function keptCount(db: Kysely<Database>, userId: number, filter: AlbumFilter) {
-  const { q, folderId, tagId, genreId, artistId, albumCount } = filter;
-  const scopes = [folderId, tagId, genreId, artistId].filter((id) => id !== undefined);
-  if (q || scopes.length > 1) return undefined;
+  const { query, smartQuery, folderId, tagId, genreId, artistId, albumCount } = filter;
+  const scopes = [smartQuery, folderId, tagId, genreId, artistId].filter((id) => id !== undefined);
+  if (query || scopes.length > 1) return undefined;
   if (albumCount !== undefined && scopes.length === 1) return Promise.resolve(albumCount);
+  if (smartQuery) return undefined;
   const counted = (
     table: 'users' | 'folders' | 'tags' | 'genres' | 'artists',
     id: number,
@@ -225,7 +214,8 @@ export async function searchAlbumRows(
     .execute();
   const ids = leading.map((row) => row.id);
   if (ids.length < limit) {
-    const others = await albumsMatching(db, userId, { q })
+    const others = await albumsMatching(db, userId, {})
+      .where(textMatches({ db, userId }, searchWords(q)))
       .select('albums.id')
       .where(sql<boolean>`not ${startsWithPhrase}`)
       .orderBy(name)

@@ -9,6 +9,7 @@ import * as statementCounts from './migrations/0007-statement-counts';
 import * as deepSortIndexes from './migrations/0008-deep-sort-indexes';
 import * as jobHeartbeats from './migrations/0009-job-heartbeats';
 import * as searchNameIndex from './migrations/0010-search-name-index';
+import * as smartFolders from './migrations/0011-smart-folders';
 import type { Database } from './schema';
 
 /** Migrations are bundled with the server, so they are listed here rather than read from disk. */
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '0008-deep-sort-indexes': deepSortIndexes,
   '0009-job-heartbeats': jobHeartbeats,
   '0010-search-name-index': searchNameIndex,
+  '0011-smart-folders': smartFolders,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -192,6 +192,8 @@ export type FoldersTable = {
   updated_at: Timestamp;
   album_count: Generated<number>;
   search_text: string;
+  /** A smart folder's album query (contract/album-query.ts); null for a plain folder. */
+  query: string | null;
 };
 
 export type FolderAlbumsTable = {

@@ -1,8 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { inUserTransaction } from '../db/user-lock';
-import { notFound } from '../http/errors';
-import { ownsFolder } from './queries';
+import { conflict, notFound } from '../http/errors';
+import { ownFolderKind } from './queries';
+
+export const SMART_FOLDER_MEMBERSHIP =
+  'A smart folder holds the albums that match its query: albums cannot be put in or taken out by hand.';
 
 /** Adds or removes an album (already checked to be the user's); both are idempotent. */
 export async function setAlbumInFolder(
@@ -13,7 +16,9 @@ export async function setAlbumInFolder(
   inFolder: boolean,
 ) {
   await inUserTransaction(db, userId, async (trx) => {
-    if (!(await ownsFolder(trx, userId, folderId))) throw notFound('No such folder.');
+    const kind = await ownFolderKind(trx, userId, folderId);
+    if (kind === undefined) throw notFound('No such folder.');
+    if (kind === 'smart') throw conflict(SMART_FOLDER_MEMBERSHIP);
     if (inFolder) {
       await trx
         .insertInto('folder_albums')

@@ -11,6 +11,7 @@ export function presentFolder(row: FolderRow): Folder {
     sort_order: row.sort_order,
     album_count: row.album_count,
     total_count: row.total_count,
+    query: row.query,
     created_at: row.created_at,
   };
 }

@@ -1,9 +1,11 @@
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
+import { currentMinute } from '../albums/query-conditions';
 import { toCount } from '../db/count';
 import type { Database } from '../db/schema';
 import { nameRank, startsWords } from '../db/search-text';
 import { notFound } from '../http/errors';
 import { parentsFirst } from './parents-first';
+import { smartFolderCount } from './smart-counts';
 
 export type FolderRow = {
   id: number;
@@ -15,6 +17,7 @@ export type FolderRow = {
   created_at: string;
   album_count: number;
   total_count: number;
+  query: string | null;
 };
 
 const folderColumns = [
@@ -26,6 +29,7 @@ const folderColumns = [
   'folders.sort_order',
   'folders.created_at',
   'folders.album_count',
+  'folders.query',
 ] as const;
 
 /**
@@ -48,7 +52,15 @@ export async function folderRowsWithCounts(
     .orderBy((eb) => eb.fn('lower', ['folders.name']))
     .orderBy('folders.id')
     .execute();
-  return withSubtreeTotals(rows);
+  const now = currentMinute();
+  const counted = await Promise.all(
+    rows.map(async (row) =>
+      row.query === null
+        ? row
+        : { ...row, album_count: await smartFolderCount(db, userId, row.query, now) },
+    ),
+  );
+  return withSubtreeTotals(counted);
 }
 
 /** The ids of some of the user's folders and of everything below them. */
@@ -188,11 +200,17 @@ export async function nextSortOrder(db: Kysely<Database>, userId: number, parent
 }
 
 export async function ownsFolder(db: Kysely<Database>, userId: number, folderId: number) {
+  return (await ownFolderKind(db, userId, folderId)) !== undefined;
+}
+
+/** Whether the user's folder is plain or smart; undefined when it is not theirs. */
+export async function ownFolderKind(db: Kysely<Database>, userId: number, folderId: number) {
   const folder = await db
     .selectFrom('folders')
-    .select('id')
+    .select('query')
     .where('user_id', '=', userId)
     .where('id', '=', folderId)
     .executeTakeFirst();
-  return folder !== undefined;
+  if (!folder) return undefined;
+  return folder.query === null ? 'plain' : 'smart';
 }

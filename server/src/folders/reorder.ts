@@ -20,10 +20,15 @@ export async function reorderFolders(db: Kysely<Database>, userId: number, items
   await inUserTransaction(db, userId, async (trx) => {
     const folders = await trx
       .selectFrom('folders')
-      .select(['id', 'parent_id'])
+      .select(['id', 'parent_id', 'query'])
       .where('user_id', '=', userId)
       .execute();
     checkPlacements(new Map(folders.map((folder) => [folder.id, folder.parent_id])), items);
+    const smart = new Set(folders.flatMap((folder) => (folder.query === null ? [] : [folder.id])));
+    const intoSmart = items.find((item) => item.parent_id !== null && smart.has(item.parent_id));
+    if (intoSmart) {
+      throw refuse(`folder ${intoSmart.parent_id} is a smart folder, which holds no subfolders`);
+    }
     const now = new Date().toISOString();
     for (let start = 0; start < items.length; start += PLACEMENTS_PER_STATEMENT) {
       await applyPlacements(trx, userId, items.slice(start, start + PLACEMENTS_PER_STATEMENT), now);

@@ -19,6 +19,7 @@ import { folderListCache } from './folder-list-cache';
 import { presentFolder, presentFolderDetail } from './present';
 import { ancestorsFrom, folderRowsWithCounts, loadFolderFamily } from './queries';
 import { reorderFolders } from './reorder';
+import { savedQuery } from './smart-counts';
 import { createFolder, deleteFolder, updateFolder } from './store';
 
 /** A folder with its breadcrumb and subfolders; another user's or unknown is a 404. */
@@ -129,8 +130,10 @@ export function folderRoutes(db: Kysely<Database>, imageQuotaBytes: number) {
       async (request, reply) => {
         const folderId = request.params.id;
         const detail = await loadFolderDetail(db, request.userId, folderId);
+        const scope =
+          detail.query === null ? { folderId } : { smartQuery: savedQuery(detail.query) };
         const albums = await albumPage(db, reply, request.userId, request.query, {
-          folderId,
+          ...scope,
           albumCount: detail.album_count,
         });
         return { folder: detail, albums };

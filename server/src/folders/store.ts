@@ -6,18 +6,25 @@ import { searchText } from '../db/search-text';
 import { inUserTransaction } from '../db/user-lock';
 import { invalid, notFound } from '../http/errors';
 import { checkFolderLimits } from './limits';
-import { isInSubtree, nextSortOrder, ownsFolder } from './queries';
+import { isInSubtree, nextSortOrder, ownFolderKind } from './queries';
 
 export type FolderFields = z.output<typeof folderInput>;
 
 const notYourFolder = () => invalid('parent_id', 'is not one of your folders');
+export const SMART_PARENT = 'is a smart folder, which holds no subfolders';
+
+/** A new parent must be the user's own plain folder. */
+async function checkParent(trx: Kysely<Database>, userId: number, parentId: number | null) {
+  if (parentId === null) return;
+  const kind = await ownFolderKind(trx, userId, parentId);
+  if (kind === undefined) throw notYourFolder();
+  if (kind === 'smart') throw invalid('parent_id', SMART_PARENT);
+}
 
 /** A new folder goes last among its siblings. */
 export async function createFolder(db: Kysely<Database>, userId: number, fields: FolderFields) {
   return inUserTransaction(db, userId, async (trx) => {
-    if (fields.parent_id !== null && !(await ownsFolder(trx, userId, fields.parent_id))) {
-      throw notYourFolder();
-    }
+    await checkParent(trx, userId, fields.parent_id);
     const now = new Date().toISOString();
     const { id } = await trx
       .insertInto('folders')
@@ -28,6 +35,7 @@ export async function createFolder(db: Kysely<Database>, userId: number, fields:
         search_text: searchText(fields.name),
         description: fields.description,
         image_url: fields.image_url,
+        query: fields.query,
         sort_order: await nextSortOrder(trx, userId, fields.parent_id),
         created_at: now,
         updated_at: now,
@@ -49,18 +57,22 @@ export async function updateFolder(
   await inUserTransaction(db, userId, async (trx) => {
     const current = await trx
       .selectFrom('folders')
-      .select(['parent_id', 'sort_order'])
+      .select(['parent_id', 'sort_order', 'query', 'album_count'])
       .where('user_id', '=', userId)
       .where('id', '=', folderId)
       .executeTakeFirst();
     if (!current) throw notFound('No such folder.');
+    if (fields.query !== null && current.query === null) {
+      await checkCanTurnSmart(trx, userId, folderId, Number(current.album_count));
+    }
     let sortOrder = current.sort_order;
     if (fields.parent_id !== current.parent_id) {
-      if (fields.parent_id !== null) {
-        if (!(await ownsFolder(trx, userId, fields.parent_id))) throw notYourFolder();
-        if (await isInSubtree(trx, userId, folderId, fields.parent_id)) {
-          throw invalid('parent_id', 'cannot be the folder itself or one of its subfolders');
-        }
+      await checkParent(trx, userId, fields.parent_id);
+      if (
+        fields.parent_id !== null &&
+        (await isInSubtree(trx, userId, folderId, fields.parent_id))
+      ) {
+        throw invalid('parent_id', 'cannot be the folder itself or one of its subfolders');
       }
       sortOrder = await nextSortOrder(trx, userId, fields.parent_id);
     }
@@ -72,6 +84,7 @@ export async function updateFolder(
         description: fields.description,
         image_url: fields.image_url,
         parent_id: fields.parent_id,
+        query: fields.query,
         sort_order: sortOrder,
         updated_at: new Date().toISOString(),
       })
@@ -80,6 +93,25 @@ export async function updateFolder(
       .execute();
     if (fields.parent_id !== current.parent_id) await checkFolderLimits(trx, userId, 'parent_id');
   });
+}
+
+/** Only an empty folder becomes smart: its albums would otherwise be dropped unasked. */
+async function checkCanTurnSmart(
+  trx: Kysely<Database>,
+  userId: number,
+  folderId: number,
+  albumCount: number,
+) {
+  if (albumCount > 0) {
+    throw invalid('query', 'can be given only to a folder without albums: make a new smart folder');
+  }
+  const child = await trx
+    .selectFrom('folders')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('parent_id', '=', folderId)
+    .executeTakeFirst();
+  if (child) throw invalid('query', 'can be given only to a folder without subfolders');
 }
 
 /**

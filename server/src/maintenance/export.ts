@@ -31,7 +31,7 @@ export async function exportCollection(
       .execute(),
     db
       .selectFrom('folders')
-      .select(['id', 'parent_id', 'name', 'description', 'image_url', 'sort_order'])
+      .select(['id', 'parent_id', 'name', 'description', 'image_url', 'sort_order', 'query'])
       .where('user_id', '=', userId)
       .orderBy('id')
       .execute(),

@@ -41,9 +41,9 @@ export async function startCollectionImport(
   const record = jobRecord(db, job.id, log);
   const labels = await inUserTransaction(db, userId, async (trx) => {
     const tags = await importTags(trx, userId, file.tags);
-    const folderIds = await importFolders(trx, userId, file.folders);
+    const folders = await importFolders(trx, userId, file.folders);
     await checkFolderLimits(trx, userId, 'folders');
-    return { ...tags, folderIds };
+    return { ...tags, ...folders };
   }).catch(async (error: unknown) => {
     await Promise.all([record.fail(error), file.close()]);
     throw error;
@@ -56,7 +56,7 @@ async function importAlbumsInBatches(
   db: Kysely<Database>,
   userId: number,
   file: ImportFile,
-  labels: ImportedLabels & { tagsAdded: number },
+  labels: ImportedLabels & { tagsAdded: number; foldersAdded: number },
   record: JobRecord,
 ) {
   try {
@@ -69,7 +69,7 @@ async function importAlbumsInBatches(
     await refreshPlannerStatistics(db, { albumsAdded: added });
     await record.finish(
       `Imported ${added} albums (${file.albumCount - added} already here), ` +
-        `${labels.tagsAdded} tags and ${labels.folderIds.size} folders.`,
+        `${labels.tagsAdded} tags and ${labels.foldersAdded} folders.`,
     );
   } catch (error) {
     await record.fail(error).catch(() => {});
@@ -152,10 +152,12 @@ async function importTags(trx: Kysely<Database>, userId: number, tags: Collectio
 
 /**
  * Creates the file's folders, parents first, in one pass over them. A folder whose parent is not
- * in the file, or that sits in a loop, goes to the root.
+ * in the file, is a smart folder, or sits in a loop, goes to the root. The ids answered are the
+ * plain folders', which albums can be put in.
  */
 async function importFolders(trx: Kysely<Database>, userId: number, folders: ExportedFolder[]) {
   const folderIds = new Map<number, number>();
+  let foldersAdded = 0;
   const now = new Date().toISOString();
   const ordered = parentsFirst(
     folders,
@@ -174,13 +176,15 @@ async function importFolders(trx: Kysely<Database>, userId: number, folders: Exp
         search_text: searchText(folder.name),
         description: folder.description,
         image_url: folder.image_url,
+        query: folder.query ?? null,
         sort_order: folder.sort_order,
         created_at: now,
         updated_at: now,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    folderIds.set(folder.key, created.id);
+    foldersAdded += 1;
+    if (!folder.query) folderIds.set(folder.key, created.id);
   }
-  return folderIds;
+  return { folderIds, foldersAdded };
 }

@@ -15,5 +15,6 @@ export const buildFolder = (
   sort_order: sortOrder,
   album_count: 0,
   total_count: 0,
+  query: null,
   created_at: '2026-01-01T00:00:00.000Z',
 });

@@ -16,6 +16,7 @@ const folder = (id: number, name: string, parentId: number | null): Folder => ({
   sort_order: 0,
   album_count: 0,
   total_count: 0,
+  query: null,
   created_at: '2026-03-05T12:00:00.000Z',
 });
 
