@@ -8,6 +8,8 @@ export class AppShell {
   readonly sidebarLink = (name: string) => this.sidebar().getByRole('link', { name, exact: true });
   readonly themeToggle = () => this.page.getByRole('button', { name: /^Theme: / });
   readonly logoutButton = () => this.page.getByRole('button', { name: 'Logout' });
+  readonly globalSearch = () =>
+    this.page.getByRole('banner').getByRole('searchbox', { name: 'Search albums' });
   readonly displayName = (name: string) => this.page.getByRole('banner').getByText(name);
 
   /** Signs in without the form: the demo service takes a login hint. */

@@ -17,6 +17,14 @@ export class DashboardPage {
   readonly recentCards = () =>
     this.recentAlbums().getByRole('list', { name: 'Recent albums' }).getByRole('link');
   readonly viewAll = () => this.recentAlbums().getByRole('link', { name: 'View all' });
+  readonly chart = (title: string) => this.page.getByRole('region', { name: title, exact: true });
+  readonly chartBars = (title: string) => this.chart(title).locator('.recharts-bar-rectangle');
+
+  /** The chart's figures as a table, each row a link. */
+  async showTable(title: string) {
+    await this.chart(title).getByRole('button', { name: 'Show table' }).click();
+    return this.chart(title).getByRole('table', { name: title });
+  }
 
   async open() {
     await this.page.goto('/dashboard');

@@ -34,6 +34,7 @@ import { purgeUnusedImages } from './images/store';
 import { maintenanceRoutes } from './maintenance/routes';
 import { collectionSearchRoutes } from './search/collection-routes';
 import { streamingSearchRoutes } from './search/streaming-routes';
+import { statsRoutes } from './stats/routes';
 import { DemoStreamingService } from './streaming/demo/demo-service';
 import { demoImageRoutes } from './streaming/demo/image-routes';
 import { musicBrainzClient } from './streaming/musicbrainz-client';
@@ -160,6 +161,7 @@ export async function buildApp({
         await signedIn.register(genreRoutes(db), { prefix: '/v1/genres' });
         await signedIn.register(artistRoutes(db), { prefix: '/v1/artists' });
         await signedIn.register(collectionSearchRoutes(db), { prefix: '/v1/search' });
+        await signedIn.register(statsRoutes(db), { prefix: '/v1/stats' });
         await signedIn.register(streamingSearchRoutes(db, sources), {
           prefix: '/v1/search/spotify',
         });

@@ -7,7 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { AlbumListParams } from '../api/album-queries';
 import { createQueryClient } from '../api/query-client';
 import { AppProviders } from '../app/AppProviders';
-import { AlbumGrid } from './AlbumGrid';
+import { AlbumGrid, FILTER_DEBOUNCE_MS } from './AlbumGrid';
 
 function album(index: number, overrides: Partial<AlbumSummary> = {}): AlbumSummary {
   return {
@@ -159,6 +159,27 @@ describe('AlbumGrid', () => {
     expect(asked.at(-1)).toMatchObject({ offset: 0, q: 'odd' });
     // One request for the settled text, not one per letter.
     expect(asked.filter((params) => params.q !== undefined)).toHaveLength(1);
+  });
+
+  it('explains a malformed query under the box and never sends it', async () => {
+    const { asked, router } = renderGrid(many(5));
+    await screen.findByText('5 albums');
+    const box = screen.getByRole('searchbox', { name: 'Filter albums' });
+    await userEvent.type(box, 'yr:1990');
+    expect(await screen.findByText(/"yr" is not a field/)).toBeTruthy();
+    expect(box.getAttribute('aria-invalid')).toBe('true');
+    await new Promise((resolve) => setTimeout(resolve, FILTER_DEBOUNCE_MS + 100));
+    expect(router.state.location.search).toBe('');
+    expect(asked.filter((params) => params.q !== undefined)).toEqual([]);
+  });
+
+  it('opens the query help with the grammar and examples', async () => {
+    renderGrid(many(5));
+    await screen.findByText('5 albums');
+    await userEvent.click(screen.getByRole('button', { name: 'Query help' }));
+    const help = screen.getByRole('region', { name: 'Query help' });
+    expect(within(help).getByText('year:1990..1999')).toBeTruthy();
+    expect(within(help).getByText('-tag:owned')).toBeTruthy();
   });
 
   it('says No albums found. when the filter matches nothing', async () => {

@@ -1,3 +1,4 @@
+import { parseAlbumQuery } from '@gatefold/contract/album-query';
 import {
   ALBUM_SORT_LABELS,
   type AlbumSort,
@@ -7,12 +8,13 @@ import {
 } from '@gatefold/contract/albums';
 import { pageCount } from '@gatefold/contract/pagination';
 import { keepPreviousData, type QueryKey, useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ALBUMS_PER_PAGE, type AlbumPageQuery } from '../api/album-queries';
 import { AlbumCard } from './AlbumCard';
 import { Button } from './Button';
 import { Pagination } from './Pagination';
+import { QueryHelp } from './QueryHelp';
 import { SearchInput } from './SearchInput';
 import { SortSelect } from './SortSelect';
 
@@ -78,13 +80,18 @@ export function AlbumGrid<TKey extends QueryKey>({
   const filter = showFilter ? (searchParams.get('q') ?? '').trim() : '';
   const [filterText, setFilterText] = useState(filter);
   const filterTimer = useRef<number | undefined>(undefined);
+  const filterErrorId = useId();
+  // The same parser as the server's: a malformed query is explained here and never sent.
+  const typed = parseAlbumQuery(filterText.trim());
+  const filterError = typed.ok ? null : typed.error.message;
+  const sentFilter = parseAlbumQuery(filter).ok ? filter : '';
 
   const albums = useQuery({
     ...pageQuery({
       limit: ALBUMS_PER_PAGE,
       offset: (page - 1) * ALBUMS_PER_PAGE,
       sort,
-      q: filter || undefined,
+      q: sentFilter || undefined,
     }),
     // The page on screen stays while the next one loads, so the grid does not jump.
     placeholderData: keepPreviousData,
@@ -114,7 +121,7 @@ export function AlbumGrid<TKey extends QueryKey>({
     window.clearTimeout(filterTimer.current);
     filterTimer.current = window.setTimeout(() => {
       const q = text.trim();
-      if (q !== filter) update({ q: q === '' ? null : q, page: null });
+      if (q !== filter && parseAlbumQuery(q).ok) update({ q: q === '' ? null : q, page: null });
     }, FILTER_DEBOUNCE_MS);
   };
 
@@ -166,13 +173,27 @@ export function AlbumGrid<TKey extends QueryKey>({
           {total} {total === 1 ? 'album' : 'albums'}
         </p>
         {showFilter && (
-          <SearchInput
-            value={filterText}
-            onChange={changeFilter}
-            placeholder="Filter albums..."
-            label="Filter albums"
-            className="ml-auto w-full sm:w-64"
-          />
+          <div className="ml-auto w-full sm:w-80">
+            <div className="flex items-center gap-1">
+              <SearchInput
+                value={filterText}
+                onChange={changeFilter}
+                placeholder="Filter albums..."
+                label="Filter albums"
+                className="grow"
+                describedBy={filterError ? filterErrorId : undefined}
+                invalid={filterError !== null}
+              />
+              <QueryHelp />
+            </div>
+            <p
+              id={filterErrorId}
+              aria-live="polite"
+              className="mt-1 min-h-5 text-sm text-red-700 dark:text-red-400"
+            >
+              {filterError}
+            </p>
+          </div>
         )}
       </div>
 

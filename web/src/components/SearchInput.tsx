@@ -1,4 +1,5 @@
 import { Search } from 'lucide-react';
+import type { Ref } from 'react';
 
 interface SearchInputProps {
   value: string;
@@ -8,6 +9,10 @@ interface SearchInputProps {
   label: string;
   /** Width and spacing of the box in its layout. */
   className?: string;
+  /** The id of what explains the box's state (an error under it). */
+  describedBy?: string;
+  invalid?: boolean;
+  inputRef?: Ref<HTMLInputElement>;
 }
 
 /** A search box with its magnifier: the list filters of albums, tags, genres and artists. */
@@ -17,6 +22,9 @@ export function SearchInput({
   placeholder,
   label,
   className = '',
+  describedBy,
+  invalid = false,
+  inputRef,
 }: SearchInputProps) {
   return (
     <div className={`relative ${className}`}>
@@ -25,8 +33,11 @@ export function SearchInput({
         className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-gray-500"
       />
       <input
+        ref={inputRef}
         type="search"
         value={value}
+        aria-describedby={describedBy}
+        aria-invalid={invalid || undefined}
         onChange={(event) => onChange(event.target.value)}
         placeholder={placeholder}
         aria-label={label}

@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { logOut, type SignedInUser } from '../../api/auth-queries';
 import { clearSessionToken } from '../../api/session-token';
 import { ThemeToggle } from '../theme/ThemeToggle';
+import { GlobalSearch } from './GlobalSearch';
 import { SIDEBAR_ID } from './Sidebar';
 
 interface TopBarProps {
@@ -54,8 +55,11 @@ export function TopBar({ user, menuOpen, onToggleMenu }: TopBarProps) {
         <Disc3 aria-hidden="true" className="size-6 text-indigo-600 dark:text-indigo-400" />
         Gatefold
       </Link>
+      <div className="mx-2 flex min-w-0 grow justify-center">
+        <GlobalSearch />
+      </div>
 
-      <div className="ml-auto flex items-center gap-1 sm:gap-3">
+      <div className="flex items-center gap-1 sm:gap-3">
         <ThemeToggle />
         <div className="flex items-center gap-2">
           {user.profile_image_url !== null && (

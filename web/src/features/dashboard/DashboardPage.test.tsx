@@ -1,3 +1,4 @@
+import type { CollectionStats } from '@gatefold/contract/stats';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -29,10 +30,37 @@ function list(items: unknown[], total: number): Response {
   });
 }
 
+const months = Array.from({ length: 24 }, (_, index) => ({
+  month: `20${25 + Math.floor((index + 1) / 12)}-${String(((index + 1) % 12) + 1).padStart(2, '0')}`,
+  album_count: index === 23 ? 3 : 0,
+}));
+
+const SHAPED_STATS = {
+  genres: [
+    { name: 'Jazz', album_count: 7 },
+    { name: 'Hip-Hop', album_count: 2 },
+  ],
+  decades: [{ decade: 1950, album_count: 7 }],
+  added_per_month: months,
+  top_artists: [{ name: 'Miles Davis', slug: 'miles-davis', album_count: 4 }],
+};
+
+const EMPTY_STATS: CollectionStats = {
+  genres: [],
+  decades: [],
+  added_per_month: months,
+  top_artists: [],
+};
+
 /** The collection: `albums` newest first, with the counts the server would send. */
-function fakeServer(albums: ReturnType<typeof album>[], total: number) {
+function fakeServer(
+  albums: ReturnType<typeof album>[],
+  total: number,
+  stats: CollectionStats = EMPTY_STATS,
+) {
   return vi.spyOn(window, 'fetch').mockImplementation(async (input) => {
     const url = new URL(String(input), 'http://gatefold.test');
+    if (url.pathname === '/api/v1/stats') return Response.json(stats);
     if (url.pathname === '/api/v1/albums') return list(albums.slice(0, 6), total);
     if (url.pathname === '/api/v1/folders/') return list([], 4);
     if (url.pathname === '/api/v1/tags/') return list([], 12);
@@ -102,5 +130,39 @@ describe('DashboardPage', () => {
     await userEvent.keyboard('{Escape}');
     await userEvent.click(screen.getByRole('button', { name: 'Create Folder' }));
     expect(await screen.findByRole('dialog', { name: 'Create New Folder' })).toBeTruthy();
+  });
+
+  it('draws the collection by genre, decade, month and artist, each with a table that links on', async () => {
+    fakeServer([album(1, 'Kind of Blue')], 9, SHAPED_STATS);
+    renderDashboard();
+    const genres = await screen.findByRole('region', { name: 'Albums by genre' });
+    expect(screen.getByRole('region', { name: 'Albums by decade' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Albums added per month' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Top artists' })).toBeTruthy();
+    await userEvent.click(within(genres).getByRole('button', { name: 'Show table' }));
+    const table = within(genres).getByRole('table', { name: 'Albums by genre' });
+    expect(within(table).getByRole('link', { name: 'Hip-Hop' }).getAttribute('href')).toBe(
+      '/genres/Hip-Hop',
+    );
+    expect(within(table).getByRole('cell', { name: '7' })).toBeTruthy();
+    const decades = screen.getByRole('region', { name: 'Albums by decade' });
+    await userEvent.click(within(decades).getByRole('button', { name: 'Show table' }));
+    expect(within(decades).getByRole('link', { name: '1950s' }).getAttribute('href')).toBe(
+      `/albums?q=${encodeURIComponent('year:1950..1959').replaceAll('%20', '+')}`,
+    );
+    const artists = screen.getByRole('region', { name: 'Top artists' });
+    await userEvent.click(within(artists).getByRole('button', { name: 'Show table' }));
+    expect(within(artists).getByRole('link', { name: 'Miles Davis' }).getAttribute('href')).toBe(
+      '/artists/miles-davis',
+    );
+  });
+
+  it('shows a friendly note instead of empty charts for an empty collection', async () => {
+    fakeServer([], 0);
+    renderDashboard();
+    expect(
+      await screen.findByText('Charts of your collection appear here once it holds a few albums.'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Albums by genre' })).toBeNull();
   });
 });

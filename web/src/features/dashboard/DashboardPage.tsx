@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Disc3, Folder, FolderPlus, Plus, Tag } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { albumQueries } from '../../api/album-queries';
 import { authQueries } from '../../api/auth-queries';
@@ -12,6 +12,11 @@ import { Button } from '../../components/Button';
 import { FolderFormDialog } from '../../components/FolderFormDialog';
 import { SessionExpiredNotice } from '../../components/SessionExpiredNotice';
 import { StatCard } from './StatCard';
+
+// The chart library is the largest part of the dashboard: it comes in a chunk of its own.
+const CollectionCharts = lazy(() =>
+  import('./CollectionCharts').then((module) => ({ default: module.CollectionCharts })),
+);
 
 /** SPEC §9: albums in the Recent Albums panel. */
 export const RECENT_ALBUM_COUNT = 6;
@@ -108,6 +113,21 @@ export function DashboardPage() {
             ))}
           </ul>
         )}
+      </section>
+
+      <section aria-labelledby="collection-charts-heading" className="space-y-4">
+        <h2 id="collection-charts-heading" className="text-lg font-semibold">
+          Your Collection
+        </h2>
+        <Suspense
+          fallback={
+            <p role="status" className="text-sm text-gray-700 dark:text-gray-300">
+              Loading charts...
+            </p>
+          }
+        >
+          <CollectionCharts />
+        </Suspense>
       </section>
 
       <FolderFormDialog open={creatingFolder} onOpenChange={setCreatingFolder} />

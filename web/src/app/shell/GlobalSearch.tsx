@@ -1,0 +1,90 @@
+import { parseAlbumQuery } from '@gatefold/contract/album-query';
+import { Search } from 'lucide-react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+
+/** Whether a key press belongs to a field the user is typing in. */
+function isTyping(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return (
+    target.isContentEditable ||
+    target instanceof HTMLInputElement ||
+    target instanceof HTMLTextAreaElement ||
+    target instanceof HTMLSelectElement
+  );
+}
+
+/**
+ * The top bar's search: any album query, opened in the albums grid. `/` focuses it from anywhere
+ * but a field being typed in; a malformed query is explained under the box and not sent.
+ */
+export function GlobalSearch() {
+  const navigate = useNavigate();
+  const input = useRef<HTMLInputElement>(null);
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const errorId = useId();
+
+  useEffect(() => {
+    const focusOnSlash = (event: KeyboardEvent) => {
+      if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (event.defaultPrevented || isTyping(event.target)) return;
+      event.preventDefault();
+      input.current?.focus();
+    };
+    document.addEventListener('keydown', focusOnSlash);
+    return () => document.removeEventListener('keydown', focusOnSlash);
+  }, []);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const query = text.trim();
+    const parsed = parseAlbumQuery(query);
+    if (!parsed.ok) {
+      setError(parsed.error.message);
+      return;
+    }
+    setError(null);
+    void navigate(query === '' ? '/albums' : `/albums?${new URLSearchParams({ q: query })}`);
+  };
+
+  return (
+    <search className="relative hidden min-w-0 max-w-md grow sm:block">
+      <form onSubmit={submit}>
+        <Search
+          aria-hidden="true"
+          className="pointer-events-none absolute top-2.5 left-3 size-4 text-gray-500"
+        />
+        <input
+          ref={input}
+          type="search"
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value);
+            setError(null);
+          }}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') input.current?.blur();
+          }}
+          placeholder="Search albums (press /)"
+          aria-label="Search albums"
+          aria-keyshortcuts="/"
+          aria-describedby={error ? errorId : undefined}
+          aria-invalid={error !== null || undefined}
+          className="w-full rounded-lg border border-gray-300 bg-white py-2 pr-3 pl-9 text-sm text-gray-900 placeholder:text-gray-500 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100 dark:placeholder:text-gray-400"
+        />
+        <p
+          id={errorId}
+          aria-live="polite"
+          className={
+            error
+              ? 'absolute top-full right-0 left-0 mt-1 rounded-md bg-white p-2 text-sm text-red-700 shadow dark:bg-gray-900 dark:text-red-400'
+              : 'sr-only'
+          }
+        >
+          {error}
+        </p>
+      </form>
+    </search>
+  );
+}
