@@ -54,4 +54,13 @@ export class FolderFormDialog {
     this.parentTree().getByRole('button', { name, exact: true });
   readonly noParent = () => this.dialog().getByRole('button', { name: 'None (top level)' });
   readonly createButton = () => this.dialog().getByRole('button', { name: 'Create Folder' });
+  readonly smartCheckbox = () => this.dialog().getByRole('checkbox', { name: /Smart folder/ });
+  readonly queryInput = () => this.dialog().getByRole('textbox', { name: 'Query' });
+  readonly addRule = () => this.dialog().getByRole('button', { name: 'Add rule' });
+  readonly ruleField = (position: number) =>
+    this.dialog().getByRole('combobox', { name: `Rule ${position} field` });
+  readonly ruleOperator = (position: number) =>
+    this.dialog().getByRole('combobox', { name: `Rule ${position} operator` });
+  readonly ruleValue = (position: number) =>
+    this.dialog().getByRole('textbox', { name: `Rule ${position} value` });
 }

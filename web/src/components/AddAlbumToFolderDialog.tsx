@@ -10,6 +10,7 @@ import { Button } from './Button';
 import { FolderPickerTree } from './FolderPickerTree';
 import { buildFolderTree } from './folder-tree';
 import { Modal } from './Modal';
+import { SMART_NO_ALBUMS, smartFolderReasons } from './smart-folder-reasons';
 import { useDebouncedValue } from './useDebouncedValue';
 
 /** SPEC §9: the folder dialog's search waits this long after typing. */
@@ -259,10 +260,11 @@ function AlbumModePicker({
   const addToFolder = useMutation(albumMutations.addToFolder());
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const tree = useMemo(() => buildFolderTree(folders.data?.items ?? []), [folders.data]);
-  const unavailable = useMemo(
-    () => new Map(inFolderIds.map((id) => [id, 'Already added'] as const)),
-    [inFolderIds],
-  );
+  const unavailable = useMemo(() => {
+    const reasons = smartFolderReasons(folders.data?.items ?? [], SMART_NO_ALBUMS);
+    for (const id of inFolderIds) reasons.set(id, 'Already added');
+    return reasons;
+  }, [inFolderIds, folders.data]);
 
   const submit = () => {
     if (selectedId === null) return;

@@ -7,6 +7,8 @@ import { Button } from './Button';
 import { FolderPickerTree } from './FolderPickerTree';
 import { buildFolderTree, filterFolderTree, withoutFolder } from './folder-tree';
 import { Modal } from './Modal';
+import { SmartFolderRules } from './SmartFolderRules';
+import { SMART_NO_SUBFOLDERS, smartFolderReasons } from './smart-folder-reasons';
 
 interface FolderFormDialogProps {
   open: boolean;
@@ -61,6 +63,11 @@ function FolderForm({ folder, defaultParentId, nameRef, onDone }: FolderFormProp
   const [imageUrl, setImageUrl] = useState(folder?.image_url ?? '');
   const [parentId, setParentId] = useState<number | null>(folder?.parent_id ?? defaultParentId);
   const [parentFilter, setParentFilter] = useState('');
+  const [smart, setSmart] = useState(folder ? folder.query !== null : false);
+  const [query, setQuery] = useState(folder?.query ?? '');
+  const smartId = useId();
+  // Only an empty folder can become smart (the server keeps what a user put in a folder).
+  const canTurnSmart = !folder || folder.query !== null || folder.total_count === 0;
   const [uploadProblem, setUploadProblem] = useState<string | null>(null);
   const ids = { name: useId(), description: useId(), image: useId(), upload: useId() };
   const parentFilterId = useId();
@@ -76,6 +83,10 @@ function FolderForm({ folder, defaultParentId, nameRef, onDone }: FolderFormProp
     return folder ? withoutFolder(all, folder.id) : all;
   }, [folders.data, folder]);
   const shownTree = filterFolderTree(tree, parentFilter);
+  const smartFolders = useMemo(
+    () => smartFolderReasons(folders.data?.items ?? [], SMART_NO_SUBFOLDERS),
+    [folders.data],
+  );
 
   const input: FolderInput = {
     name,
@@ -83,8 +94,10 @@ function FolderForm({ folder, defaultParentId, nameRef, onDone }: FolderFormProp
     ...(description.trim() ? { description: description.trim() } : {}),
     ...(imageUrl.trim() ? { image_url: imageUrl.trim() } : {}),
     parent_id: parentId,
+    query: smart ? query.trim() : null,
   };
   const checked = folderInput.safeParse(input);
+  const queryMissing = smart && query.trim() === '';
   const problemWith = (field: string) =>
     checked.success
       ? undefined
@@ -94,14 +107,13 @@ function FolderForm({ folder, defaultParentId, nameRef, onDone }: FolderFormProp
   const submit = (event: FormEvent) => {
     event.preventDefault();
     // SPEC §5: a name that is empty once trimmed is not sent.
-    if (!checked.success || saving) return;
+    if (!checked.success || saving || queryMissing) return;
     const body: FolderInput = {
       name: checked.data.name,
       ...(checked.data.description ? { description: checked.data.description } : {}),
       ...(checked.data.image_url ? { image_url: checked.data.image_url } : {}),
       parent_id: checked.data.parent_id,
-      // Saving replaces the folder: a smart folder keeps its query.
-      ...(folder?.query ? { query: folder.query } : {}),
+      query: checked.data.query,
     };
     // A failure is logged by the shared error path and the dialog stays open (SPEC §8).
     if (folder) update.mutate({ id: folder.id, input: body }, { onSuccess: onDone });
@@ -151,6 +163,28 @@ function FolderForm({ folder, defaultParentId, nameRef, onDone }: FolderFormProp
           className={fieldClass}
         />
       </div>
+
+      {canTurnSmart && (
+        <div className="space-y-3">
+          <div className="flex items-start gap-2">
+            <input
+              id={smartId}
+              type="checkbox"
+              checked={smart}
+              onChange={(event) => setSmart(event.target.checked)}
+              className="mt-1 size-4"
+            />
+            <label htmlFor={smartId} className="text-sm text-gray-800 dark:text-gray-200">
+              <span className="font-medium">Smart folder</span>
+              <span className="block text-gray-700 dark:text-gray-300">
+                Holds whatever albums match its rules, now and as you add more. It takes no
+                subfolders and no albums by hand.
+              </span>
+            </label>
+          </div>
+          {smart && <SmartFolderRules query={query} onChange={setQuery} />}
+        </div>
+      )}
 
       <fieldset>
         <legend className={labelClass}>Image</legend>
@@ -257,6 +291,7 @@ function FolderForm({ folder, defaultParentId, nameRef, onDone }: FolderFormProp
                 selectedId={parentId}
                 onSelect={setParentId}
                 label="Parent folders"
+                unavailable={smartFolders}
                 forceExpanded={parentFilter.trim() !== ''}
                 className="mt-2 max-h-[15rem] overflow-y-auto rounded-lg border border-gray-200 p-1 dark:border-gray-800"
               />
@@ -270,7 +305,9 @@ function FolderForm({ folder, defaultParentId, nameRef, onDone }: FolderFormProp
         <Button
           type="submit"
           variant="primary"
-          disabled={name.trim() === '' || saving || upload.isPending}
+          disabled={
+            name.trim() === '' || saving || upload.isPending || queryMissing || !checked.success
+          }
         >
           {folder
             ? saving

@@ -1,7 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { Folder } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { ExpandToggle } from './ExpandToggle';
+import { FolderKindIcon } from './FolderKindIcon';
 import { type FolderNode, type VisibleFolderRow, visibleRows } from './folder-tree';
 import { useVirtualTreeRows } from './useVirtualTreeRows';
 import { VirtualTree } from './VirtualTree';
@@ -94,7 +94,7 @@ export function FolderPickerTree({
               : 'text-gray-800 hover:bg-gray-100 dark:text-gray-200 dark:hover:bg-gray-800'
           }`}
         >
-          <Folder aria-hidden="true" className="size-4 shrink-0" />
+          <FolderKindIcon folder={folder} className="size-4 shrink-0" />
           <span className="truncate">{folder.name}</span>
           {reason !== undefined && (
             <span className="ml-auto shrink-0 text-xs text-gray-600 dark:text-gray-400">

@@ -1,7 +1,7 @@
 import type { AlbumSummary } from '@gatefold/contract/albums';
 import type { FolderDetail } from '@gatefold/contract/folders';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { ArrowLeft, ChevronRight, Folder as FolderIcon, Pencil, Plus, X } from 'lucide-react';
+import { ArrowLeft, ChevronRight, Pencil, Plus, X } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { albumMutations } from '../../api/album-queries';
@@ -11,6 +11,7 @@ import { AlbumGrid } from '../../components/AlbumGrid';
 import { Button, buttonStyles } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { FolderFormDialog } from '../../components/FolderFormDialog';
+import { FolderKindIcon } from '../../components/FolderKindIcon';
 import { buildFolderTree, type FolderNode, subtreeOf } from '../../components/folder-tree';
 import { FolderTree } from './FolderTree';
 
@@ -92,6 +93,7 @@ function FolderDetailView({ folder }: { folder: FolderDetail }) {
   }, [folders.data, folder.id, folder.children]);
 
   const count = folder.album_count;
+  const smart = folder.query !== null;
   const removing = typeof dialog === 'object' && dialog !== null ? dialog.remove : null;
 
   return (
@@ -111,7 +113,7 @@ function FolderDetailView({ folder }: { folder: FolderDetail }) {
           {folder.image_url ? (
             <img src={folder.image_url} alt="" className="size-full object-cover" />
           ) : (
-            <FolderIcon aria-hidden="true" className="size-12" />
+            <FolderKindIcon folder={folder} className="size-12" />
           )}
         </div>
         <div className="min-w-0 flex-1 space-y-2">
@@ -141,6 +143,14 @@ function FolderDetailView({ folder }: { folder: FolderDetail }) {
           <p className="text-sm text-gray-600 dark:text-gray-400">
             {count} {count === 1 ? 'album' : 'albums'} · Created {longDate(folder.created_at)}
           </p>
+          {folder.query !== null && (
+            <p className="text-sm text-gray-800 dark:text-gray-200">
+              Smart folder: holds the albums that match{' '}
+              <code className="rounded bg-gray-100 px-1 font-mono dark:bg-gray-800">
+                {folder.query}
+              </code>
+            </p>
+          )}
           {folder.description ? (
             <p className="whitespace-pre-line text-gray-800 dark:text-gray-200">
               {folder.description}
@@ -159,10 +169,12 @@ function FolderDetailView({ folder }: { folder: FolderDetail }) {
           )}
         </div>
         <div className="flex shrink-0 flex-wrap gap-2">
-          <Button variant="primary" onClick={() => setDialog('add-albums')}>
-            <Plus aria-hidden="true" className="size-4" />
-            Add Album
-          </Button>
+          {!smart && (
+            <Button variant="primary" onClick={() => setDialog('add-albums')}>
+              <Plus aria-hidden="true" className="size-4" />
+              Add Album
+            </Button>
+          )}
           <Button onClick={() => setDialog('edit')}>
             <Pencil aria-hidden="true" className="size-4" />
             Edit
@@ -176,30 +188,40 @@ function FolderDetailView({ folder }: { folder: FolderDetail }) {
           label="Albums in this folder"
           showFilter
           emptyState={
-            <div>
-              <p>No albums in this folder yet.</p>
-              <Button variant="primary" className="mt-4" onClick={() => setDialog('add-albums')}>
-                Add Albums
-              </Button>
-            </div>
+            smart ? (
+              <p>No albums match this smart folder's rules yet.</p>
+            ) : (
+              <div>
+                <p>No albums in this folder yet.</p>
+                <Button variant="primary" className="mt-4" onClick={() => setDialog('add-albums')}>
+                  Add Albums
+                </Button>
+              </div>
+            )
           }
-          albumAction={(album) => (
-            <button
-              type="button"
-              onClick={() => setDialog({ remove: album })}
-              aria-label={`Remove ${album.name} from folder`}
-              title="Remove from folder"
-              className="rounded-full bg-white/90 p-1.5 text-gray-800 shadow hover:bg-red-700 hover:text-white dark:bg-gray-900/90 dark:text-gray-100 dark:hover:bg-red-700"
-            >
-              <X aria-hidden="true" className="size-4" />
-            </button>
-          )}
+          albumAction={
+            smart
+              ? undefined
+              : (album) => (
+                  <button
+                    type="button"
+                    onClick={() => setDialog({ remove: album })}
+                    aria-label={`Remove ${album.name} from folder`}
+                    title="Remove from folder"
+                    className="rounded-full bg-white/90 p-1.5 text-gray-800 shadow hover:bg-red-700 hover:text-white dark:bg-gray-900/90 dark:text-gray-100 dark:hover:bg-red-700"
+                  >
+                    <X aria-hidden="true" className="size-4" />
+                  </button>
+                )
+          }
         />
       </Section>
 
       <Section id="folder-subfolders" title="Subfolders">
         {subfolders.length === 0 ? (
-          <p className="text-sm text-gray-700 dark:text-gray-300">No subfolders.</p>
+          <p className="text-sm text-gray-700 dark:text-gray-300">
+            {smart ? 'A smart folder holds no subfolders.' : 'No subfolders.'}
+          </p>
         ) : (
           <FolderTree nodes={subfolders} label="Subfolders" readOnly />
         )}

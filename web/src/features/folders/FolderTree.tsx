@@ -19,11 +19,12 @@ import {
 } from '@dnd-kit/core';
 import { getEventCoordinates } from '@dnd-kit/utilities';
 import type { Folder } from '@gatefold/contract/folders';
-import { Eye, Folder as FolderIcon, GripVertical, Pencil, Trash2 } from 'lucide-react';
+import { Eye, GripVertical, Pencil, Trash2 } from 'lucide-react';
 import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { buttonStyles } from '../../components/Button';
 import { ExpandToggle } from '../../components/ExpandToggle';
+import { FolderKindIcon } from '../../components/FolderKindIcon';
 import { type FolderNode, folderRowKey, visibleRows } from '../../components/folder-tree';
 import {
   canDrop,
@@ -289,7 +290,7 @@ export function FolderTree({
             className="flex size-full items-center gap-2 rounded-xl border border-indigo-300 bg-white px-3 py-2 text-sm font-semibold text-gray-900 shadow-lg dark:border-indigo-700 dark:bg-gray-900 dark:text-gray-100"
           >
             <GripVertical aria-hidden="true" className="size-4" />
-            <FolderIcon aria-hidden="true" className="size-4" />
+            <FolderKindIcon folder={activeFolder} className="size-4" />
             {activeFolder.name}
           </div>
         )}
@@ -347,7 +348,7 @@ function FolderTreeItem({
             {folder.image_url ? (
               <img src={folder.image_url} alt="" className="size-full object-cover" />
             ) : (
-              <FolderIcon aria-hidden="true" className="size-5" />
+              <FolderKindIcon folder={folder} className="size-5" />
             )}
           </span>
           <span className="min-w-0 flex-1">

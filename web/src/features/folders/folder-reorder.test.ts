@@ -83,6 +83,15 @@ describe('moveFolder', () => {
     expect(moveFolder(tree, 1, { folderId: 2, position: 'inside' })).toBeNull();
     expect(canDrop(tree, 2, { folderId: 4, position: 'inside' })).toBe(true);
   });
+
+  it('refuses to nest a folder inside a smart folder, but places it beside one', () => {
+    const withSmart = buildFolderTree([
+      buildFolder(1, 'Jazz', null, 0),
+      { ...buildFolder(2, 'Recent', null, 1), query: 'added:<30d' },
+    ]);
+    expect(canDrop(withSmart, 1, { folderId: 2, position: 'inside' })).toBe(false);
+    expect(canDrop(withSmart, 1, { folderId: 2, position: 'after' })).toBe(true);
+  });
 });
 
 describe('reorderItems', () => {

@@ -35,10 +35,15 @@ function findNode(nodes: readonly FolderNode[], folderId: number): FolderNode | 
   return undefined;
 }
 
-/** A folder cannot go next to or into itself, nor into anything under it. */
+/**
+ * A folder cannot go next to or into itself, nor into anything under it, nor into a smart
+ * folder, which holds no subfolders.
+ */
 export function canDrop(tree: readonly FolderNode[], movedId: number, target: DropTarget): boolean {
   const moved = findNode(tree, movedId);
-  if (moved === undefined || findNode(tree, target.folderId) === undefined) return false;
+  const onto = findNode(tree, target.folderId);
+  if (moved === undefined || onto === undefined) return false;
+  if (target.position === 'inside' && onto.folder.query !== null) return false;
   return target.folderId !== movedId && !contains(moved.children, target.folderId);
 }
 
