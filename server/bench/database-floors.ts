@@ -29,6 +29,15 @@ export const databaseFloors = {
     const { q, sort } = unkeptFilter(run);
     return listAlbumRows(db, userId, { query: readAlbumQuery(q) }, sort, { limit: 24, offset: 0 });
   },
+  // A decade, a genre's prefix and a tag left out, different each run so no kept result answers.
+  'albums-query': (db: Kysely<Database>, userId: number, run: number) => {
+    const decade = 1950 + 10 * (run % 7);
+    const q = `year:${decade}..${decade + 9} genre:${'abcdefghijklmnoprstuvw'[run % 22]}* -tag:a*`;
+    return listAlbumRows(db, userId, { query: readAlbumQuery(q) }, 'added-desc', {
+      limit: 24,
+      offset: 0,
+    });
+  },
   folders: (db: Kysely<Database>, userId: number) => folderRowsWithCounts(db, userId),
   tags: (db: Kysely<Database>, userId: number) => listTags(db, userId, { limit: 200, offset: 0 }),
   'trending-tags': (db: Kysely<Database>, userId: number) => trendingTags(db, userId),

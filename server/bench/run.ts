@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { albumSort } from '@gatefold/contract/albums';
+import { folder } from '@gatefold/contract/folders';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { jobWhenDone, signInOverHttp } from '../src/testing/server-process';
@@ -117,10 +118,29 @@ const everySearchPrefix = NAME_PREFIXES.map(
   (prefix) => `/api/v1/search?q=${encodeURIComponent(prefix)}`,
 );
 
+/** The query language's scenarios: a query of a genre, a range of years and a tag left out. */
+type QueryTargets = Targets & { query: string; smartFolderId: number };
+
+async function withSmartFolder(
+  server: Server,
+  token: string,
+  targets: Targets,
+): Promise<QueryTargets> {
+  const query = `genre:"${decodeURIComponent(targets.genre)}" year:1970..1999 -tag:"${decodeURIComponent(targets.tag)}"`;
+  const response = await fetch(`${server.url}/api/v1/folders`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Seventies to nineties', query }),
+  });
+  if (response.status !== 201) throw new Error(`Smart folder refused: ${await response.text()}`);
+  const smartFolderId = folder.parse(await response.json()).id;
+  return { ...targets, query: encodeURIComponent(query), smartFolderId };
+}
+
 /** A scenario asks one path, or each of several in turn. */
 type Scenario = [name: string, paths: string | string[]];
 
-function scenarios(t: Targets, albums: number): Scenario[] {
+function scenarios(t: QueryTargets, albums: number): Scenario[] {
   return [
     ['auth/me', '/api/v1/auth/me'],
     ['albums, newest first', '/api/v1/albums?limit=24&sort=added-desc'],
@@ -129,6 +149,9 @@ function scenarios(t: Targets, albums: number): Scenario[] {
     ['albums by year', '/api/v1/albums?limit=24&sort=year-desc'],
     ['albums filtered by text', '/api/v1/albums?limit=24&q=velvet'],
     ['albums filtered by text, a new filter each time', everyTextFilter],
+    ['albums by query', `/api/v1/albums?limit=24&q=${t.query}`],
+    ['smart folder albums', `/api/v1/folders/${t.smartFolderId}/albums?limit=24`],
+    ['stats', '/api/v1/stats'],
     ['album detail', `/api/v1/albums/${t.albumId}`],
     ['folders', '/api/v1/folders'],
     ['folder detail', `/api/v1/folders/${t.folderId}`],
@@ -363,8 +386,8 @@ async function benchDatabase(kind: string, port: number) {
         `/api/health: ${health.rps} req/s (${Math.round((100 * health.rps) / bare.rps)} % of the floor).\n`,
     );
 
-    const smallTargets = await findTargets(server, small);
-    const bigTargets = await findTargets(server, big);
+    const smallTargets = await withSmartFolder(server, small, await findTargets(server, small));
+    const bigTargets = await withSmartFolder(server, big, await findTargets(server, big));
     const smallScenarios = scenarios(smallTargets, 50);
     const bigScenarios = scenarios(bigTargets, ALBUMS);
     console.log(
@@ -426,6 +449,7 @@ async function benchDatabase(kind: string, port: number) {
     const floors: DatabaseFloor[] = [
       'albums-first-page',
       'albums-text-filter',
+      'albums-query',
       'folders',
       'tags',
       'trending-tags',
