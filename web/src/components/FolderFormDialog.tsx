@@ -113,7 +113,8 @@ function FolderForm({ folder, defaultParentId, nameRef, onDone }: FolderFormProp
       ...(checked.data.description ? { description: checked.data.description } : {}),
       ...(checked.data.image_url ? { image_url: checked.data.image_url } : {}),
       parent_id: checked.data.parent_id,
-      query: checked.data.query,
+      // Sent only for a smart folder: a folder saved without one is plain.
+      ...(checked.data.query ? { query: checked.data.query } : {}),
     };
     // A failure is logged by the shared error path and the dialog stays open (SPEC §8).
     if (folder) update.mutate({ id: folder.id, input: body }, { onSuccess: onDone });
