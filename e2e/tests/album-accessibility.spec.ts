@@ -1,23 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { AlbumDetailPage } from '../pages/album-detail-page';
 import { AddAlbumDialog, AlbumsPage } from '../pages/albums-page';
 import { AppShell } from '../pages/app-shell';
 import { CollectionApi } from '../pages/collection-api';
 import { DashboardPage, FolderFormDialog } from '../pages/dashboard-page';
 import { FolderPage } from '../pages/folder-page';
+import { expectNoSeriousViolations } from './serious-violations';
 import { uniqueName } from './unique-name';
-
-/** The whole page, or only an open dialog (the page under it was scanned on its own). */
-async function expectNoSeriousViolations(page: Page, what: string, dialogOnly = false) {
-  const axe = new AxeBuilder({ page });
-  if (dialogOnly) axe.include('[role="dialog"], [role="alertdialog"]');
-  const results = await axe.analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious, what).toEqual([]);
-}
 
 for (const colorScheme of ['light', 'dark'] as const) {
   test(`the album screens and dialogs have no serious violations in ${colorScheme} mode`, async ({

@@ -153,7 +153,7 @@ test('deletes an album after confirmation and returns to the list', async ({ pag
 
   await detail.deleteButton().click();
   const confirm = detail.confirmDialog('Delete Album');
-  await expect(confirm).toContainText('This action cannot be undone.');
+  await expect(confirm).toContainText('You can undo this from the bar that appears next.');
   await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(confirm).toBeHidden();

@@ -1,16 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { AppShell } from '../pages/app-shell';
 import { ArtistDetailPage, ArtistsPage } from '../pages/artists-page';
 import { LibraryApi } from '../pages/library-api';
+import { seriousViolations } from './serious-violations';
 import { uniqueName } from './unique-name';
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 const padded = (index: number) => String(index).padStart(2, '0');
 const MON_D_YYYY = /^[A-Z][a-z]{2} \d{1,2}, \d{4}$/;

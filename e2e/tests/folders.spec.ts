@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { AppShell } from '../pages/app-shell';
 import { CollectionApi } from '../pages/collection-api';
 import { FoldersApi } from '../pages/folders-api';
 import { FolderDetailPage } from '../pages/folders-detail-page';
 import { FoldersPage } from '../pages/folders-page';
+import { expectNoSeriousViolations } from './serious-violations';
 import { uniqueName } from './unique-name';
 
 test('creates, edits and deletes folders on the folders list', async ({ page }) => {
@@ -203,14 +203,6 @@ test('shows a folder with its path, albums and subfolders', async ({ page, reque
   await detail.backLink().click();
   await expect(page).toHaveURL(/\/folders$/);
 });
-
-async function expectNoSeriousViolations(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious, what).toEqual([]);
-}
 
 for (const colorScheme of ['light', 'dark'] as const) {
   test(`the folder screens have no serious violations in ${colorScheme} mode`, async ({

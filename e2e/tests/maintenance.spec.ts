@@ -1,16 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { AppShell } from '../pages/app-shell';
 import { CollectionApi } from '../pages/collection-api';
 import { MaintenancePage } from '../pages/maintenance-page';
+import { seriousViolations } from './serious-violations';
 import { uniqueName } from './unique-name';
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 test('imports the streaming library to 100% and the albums appear in /albums', async ({ page }) => {
   await new AppShell(page).signInQuicklyAs(uniqueName('Importer'));

@@ -1,16 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { AppShell } from '../pages/app-shell';
 import { LibraryApi } from '../pages/library-api';
 import { TagDetailPage, TagsPage } from '../pages/tags-page';
+import { seriousViolations } from './serious-violations';
 import { uniqueName } from './unique-name';
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 test('creates, edits and deletes an unused tag at once', async ({ page }) => {
   await new AppShell(page).signInQuicklyAs(uniqueName('Tags'));

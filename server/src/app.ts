@@ -8,6 +8,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
+import { purgeExpiredChanges } from './albums/bulk/undo-record';
 import { albumRoutes } from './albums/routes';
 import { artistRoutes } from './artists/routes';
 import { demoAuthorizationServer } from './auth/demo-authorization-server';
@@ -180,7 +181,10 @@ export async function buildApp({
   await serveWebApp(app, config.webDistDir);
 
   const housekeeping = setInterval(
-    () => void Promise.all([purgeExpired(db), purgeUnusedImages(db)]).catch(() => {}),
+    () =>
+      void Promise.all([purgeExpired(db), purgeUnusedImages(db), purgeExpiredChanges(db)]).catch(
+        () => {},
+      ),
     60 * 60 * 1000,
   );
   housekeeping.unref();

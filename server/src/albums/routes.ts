@@ -13,6 +13,7 @@ import type { Database } from '../db/schema';
 import { id } from '../http/params';
 import { type AlbumSources, addAlbumFromStreaming } from './add-from-streaming';
 import { albumPage } from './album-page';
+import { bulkRoutes } from './bulk/routes';
 import { catalogueRoutes } from './catalogue-routes';
 import { albumMembershipRoutes } from './membership-routes';
 import { presentAlbumDetail } from './present';
@@ -96,5 +97,6 @@ export function albumRoutes(db: Kysely<Database>, sources: AlbumSources) {
     );
 
     await app.register(albumMembershipRoutes(db));
+    await app.register(bulkRoutes(db), { prefix: '/bulk' });
   };
 }

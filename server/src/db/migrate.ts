@@ -10,6 +10,7 @@ import * as deepSortIndexes from './migrations/0008-deep-sort-indexes';
 import * as jobHeartbeats from './migrations/0009-job-heartbeats';
 import * as searchNameIndex from './migrations/0010-search-name-index';
 import * as smartFolders from './migrations/0011-smart-folders';
+import * as bulkChanges from './migrations/0012-bulk-changes';
 import type { Database } from './schema';
 
 /** Migrations are bundled with the server, so they are listed here rather than read from disk. */
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '0009-job-heartbeats': jobHeartbeats,
   '0010-search-name-index': searchNameIndex,
   '0011-smart-folders': smartFolders,
+  '0012-bulk-changes': bulkChanges,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -24,6 +24,8 @@ export type Database = {
   images: ImagesTable;
   discovery_searches: DiscoverySearchesTable;
   jobs: JobsTable;
+  bulk_changes: BulkChangesTable;
+  bulk_change_parts: BulkChangePartsTable;
 };
 
 export type UsersTable = {
@@ -240,4 +242,24 @@ export type JobsTable = {
   finished_at: Timestamp | null;
   /** Moved as a running job works; one that stopped moving was cut off. */
   heartbeat_at: Timestamp | null;
+};
+
+/** A bulk change that can still be undone (albums/bulk): what it was, until `expires_at`. */
+export type BulkChangesTable = {
+  id: Generated<number>;
+  user_id: number;
+  /** SHA-256 of the undo token; the token itself is only ever in the answer to the change. */
+  token_hash: string;
+  action: 'tag' | 'untag' | 'add_to_folder' | 'remove_from_folder' | 'delete';
+  /** JSON: the tag or folder the change was about (albums/bulk/undo-record.ts). */
+  detail: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+};
+
+/** The rows a bulk change added or took away, as JSON, a few thousand albums to a part. */
+export type BulkChangePartsTable = {
+  change_id: number;
+  part: number;
+  rows: string;
 };

@@ -23,13 +23,15 @@ describe('the MusicBrainz client', () => {
   it('spaces the calls of all its users, one at a time in the order asked', async () => {
     const { fake, client } = await fakeAndClient();
     const forever = new AbortController().signal;
+    // A first call opens the connection, so that the arrivals measured are the calls' spacing.
+    await client.getJson('/release?query=warm', forever);
     await Promise.all(
       ['/release-group?query=a', '/release?query=b', '/release-group?query=c'].map((path) =>
         client.getJson(path, forever),
       ),
     );
-    expect(fake.queries).toEqual(['a', 'b', 'c']);
-    for (const gap of gaps(fake.arrivals))
+    expect(fake.queries).toEqual(['warm', 'a', 'b', 'c']);
+    for (const gap of gaps(fake.arrivals.slice(1)))
       expect(gap).toBeGreaterThanOrEqual(SPACING_MS - JITTER_MS);
   });
 

@@ -5,6 +5,7 @@ import {
   albumSummary,
   DEFAULT_ALBUM_SORT,
 } from '@gatefold/contract/albums';
+import { bulkResult } from '@gatefold/contract/bulk';
 import { type CatalogueSearchResults, catalogueSearchResults } from '@gatefold/contract/catalogue';
 import { type TagRef, tagRef } from '@gatefold/contract/tags';
 import {
@@ -134,8 +135,13 @@ export const albumMutations = {
   delete: () =>
     mutationOptions({
       mutationKey: [...albumQueries.all(), 'delete'],
+      // One album is a bulk change of one, so that it too can be undone.
       mutationFn: (albumId: number) =>
-        api.request(`/v1/albums/${albumId}`, { method: 'DELETE', schema: z.unknown() }),
+        api.request('/v1/albums/bulk', {
+          method: 'POST',
+          body: { albums: [albumId], action: 'delete' },
+          schema: bulkResult,
+        }),
       meta: { failureMessage: 'Failed to delete album. Please try again.' },
       onSuccess: (_data, albumId, _result, { client }) => {
         // The album is gone: drop its page rather than refetch it into a 404.

@@ -7,7 +7,7 @@ import { albumMutations, albumQueries } from '../api/album-queries';
 import { folderQueries } from '../api/folder-queries';
 import { AlbumCover } from './AlbumCover';
 import { Button } from './Button';
-import { FolderPickerTree } from './FolderPickerTree';
+import { FolderChoice } from './FolderChoice';
 import { buildFolderTree } from './folder-tree';
 import { Modal } from './Modal';
 import { SMART_NO_ALBUMS, smartFolderReasons } from './smart-folder-reasons';
@@ -274,24 +274,13 @@ function AlbumModePicker({
 
   return (
     <div className="space-y-4">
-      {folders.isPending ? (
-        <p role="status" className="py-6 text-center text-sm text-gray-700 dark:text-gray-300">
-          Loading folders...
-        </p>
-      ) : tree.length === 0 ? (
-        <p className="py-6 text-center text-sm text-gray-700 dark:text-gray-300">
-          No folders available. Create a folder first.
-        </p>
-      ) : (
-        <FolderPickerTree
-          nodes={tree}
-          selectedId={selectedId}
-          onSelect={setSelectedId}
-          label="Folders"
-          unavailable={unavailable}
-          className="max-h-[20rem] overflow-y-auto rounded-lg border border-gray-200 p-1 dark:border-gray-800"
-        />
-      )}
+      <FolderChoice
+        loading={folders.isPending}
+        tree={tree}
+        selectedId={selectedId}
+        onSelect={setSelectedId}
+        unavailable={unavailable}
+      />
       <div className="flex justify-end gap-3">
         <Button onClick={onDone}>Cancel</Button>
         <Button

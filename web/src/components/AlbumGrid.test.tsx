@@ -209,4 +209,39 @@ describe('AlbumGrid', () => {
     expect(await screen.findByText('No albums found.')).toBeTruthy();
     expect(screen.queryByRole('combobox', { name: 'Sort by' })).toBeNull();
   });
+  it('ticks a run of cards with shift-click and counts them in the selection bar', async () => {
+    renderGrid(many(30));
+    await screen.findByText('30 albums');
+    expect(screen.queryByRole('region', { name: 'Selection' })).toBeNull();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('checkbox', { name: 'Select Album 001' }));
+    await user.keyboard('{Shift>}');
+    await user.click(screen.getByRole('checkbox', { name: 'Select Album 004' }));
+    await user.keyboard('{/Shift}');
+    const bar = screen.getByRole('region', { name: 'Selection' });
+    expect(within(bar).getByText('4 albums selected')).toBeTruthy();
+    for (const name of ['Album 001', 'Album 002', 'Album 003', 'Album 004']) {
+      expect(screen.getByRole('checkbox', { name: `Select ${name}` })).toHaveProperty(
+        'checked',
+        true,
+      );
+    }
+    expect(screen.getByRole('checkbox', { name: 'Select Album 005' })).toHaveProperty(
+      'checked',
+      false,
+    );
+  });
+
+  it('selects every matching album across pages, and ends the selection when the filter changes', async () => {
+    renderGrid(many(30));
+    await screen.findByText('30 albums');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('checkbox', { name: 'Select Album 000' }));
+    await user.click(screen.getByRole('button', { name: 'Select all 30 matching' }));
+    expect(screen.getByText('30 albums selected')).toBeTruthy();
+
+    await user.type(screen.getByRole('searchbox', { name: 'Filter albums' }), 'Album 01');
+    await screen.findByText('10 albums');
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Selection' })).toBeNull());
+  });
 });

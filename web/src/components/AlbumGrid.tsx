@@ -6,11 +6,15 @@ import {
   albumSort,
   DEFAULT_ALBUM_SORT,
 } from '@gatefold/contract/albums';
+import type { BulkScope } from '@gatefold/contract/bulk';
 import { pageCount } from '@gatefold/contract/pagination';
 import { keepPreviousData, type QueryKey, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ALBUMS_PER_PAGE, type AlbumPageQuery } from '../api/album-queries';
+import { SelectionBar } from '../features/bulk/SelectionBar';
+import { useAlbumSelection } from '../features/bulk/useAlbumSelection';
+import { useShortcuts } from '../features/shortcuts/useShortcuts';
 import { AlbumCard } from './AlbumCard';
 import { Button } from './Button';
 import { Pagination } from './Pagination';
@@ -32,6 +36,8 @@ interface AlbumGridProps<TKey extends QueryKey> {
   emptyState?: ReactNode;
   /** A control shown over each card's corner (a folder's Remove, say). */
   albumAction?: (album: AlbumSummary) => ReactNode;
+  /** The list's scope on the server, so that "all matching" selects within it. */
+  selectionScope?: BulkScope;
 }
 
 function readPage(value: string | null): number {
@@ -73,6 +79,7 @@ export function AlbumGrid<TKey extends QueryKey>({
   showFilter = false,
   emptyState,
   albumAction,
+  selectionScope,
 }: AlbumGridProps<TKey>) {
   const [searchParams, setSearchParams] = useSearchParams();
   const page = readPage(searchParams.get('page'));
@@ -98,6 +105,23 @@ export function AlbumGrid<TKey extends QueryKey>({
   });
   const total = albums.data?.total ?? 0;
   const lastPage = pageCount(total, ALBUMS_PER_PAGE);
+  const pageIds = albums.data?.items.map((album) => album.id) ?? [];
+  const selection = useAlbumSelection();
+  const { clear: clearSelection } = selection;
+  // Another filter or list is another set of albums: a selection made in the last one ends.
+  const selectionKey = `${sentFilter}\n${JSON.stringify(selectionScope ?? {})}`;
+  useEffect(() => {
+    if (selectionKey) clearSelection();
+  }, [selectionKey, clearSelection]);
+
+  // x ticks the card that has focus (its link or its box).
+  useShortcuts({
+    x: (event) => {
+      const card = event.target instanceof Element ? event.target.closest('[data-album-id]') : null;
+      const albumId = Number(card?.getAttribute('data-album-id'));
+      if (albumId) selection.toggle(albumId, pageIds);
+    },
+  });
 
   // Replace, not push: the list's state is remembered without filling the history.
   const update = (changes: Changes) =>
@@ -157,8 +181,16 @@ export function AlbumGrid<TKey extends QueryKey>({
     );
   }
 
+  const anySelected = selection.count(total) > 0;
   return (
     <div className="space-y-5">
+      <SelectionBar
+        selection={selection}
+        total={total}
+        pageIds={pageIds}
+        query={sentFilter}
+        scope={selectionScope}
+      />
       <div className="flex flex-wrap items-center gap-3">
         <SortSelect
           value={sort}
@@ -205,12 +237,32 @@ export function AlbumGrid<TKey extends QueryKey>({
           aria-busy={albums.isPlaceholderData}
           className={`grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4 2xl:grid-cols-6 ${albums.isPlaceholderData ? 'opacity-70' : ''}`}
         >
-          {albums.data.items.map((album) => (
-            <li key={album.id} className={albumAction ? 'relative' : undefined}>
-              <AlbumCard album={album} />
-              {albumAction && <div className="absolute top-2 right-2">{albumAction(album)}</div>}
-            </li>
-          ))}
+          {albums.data.items.map((album) => {
+            const selected = selection.isSelected(album.id);
+            return (
+              <li
+                key={album.id}
+                data-album-id={album.id}
+                className={`group/card relative rounded-xl ${selected ? 'ring-2 ring-indigo-600 ring-offset-2 dark:ring-indigo-400 dark:ring-offset-gray-950' : ''}`}
+              >
+                <AlbumCard album={album} />
+                <input
+                  type="checkbox"
+                  checked={selected}
+                  aria-label={`Select ${album.name}`}
+                  aria-keyshortcuts="x"
+                  // Shift-click ticks the whole run from the last box ticked.
+                  onChange={(event) => {
+                    const { nativeEvent } = event;
+                    const range = nativeEvent instanceof MouseEvent && nativeEvent.shiftKey;
+                    selection.toggle(album.id, pageIds, range);
+                  }}
+                  className={`absolute top-2 left-2 size-5 cursor-pointer accent-indigo-600 ${anySelected ? '' : 'opacity-0 group-hover/card:opacity-100 focus:opacity-100'}`}
+                />
+                {albumAction && <div className="absolute top-2 right-2">{albumAction(album)}</div>}
+              </li>
+            );
+          })}
         </ul>
       )}
 

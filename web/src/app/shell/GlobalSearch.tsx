@@ -1,18 +1,8 @@
 import { parseAlbumQuery } from '@gatefold/contract/album-query';
 import { Search } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-
-/** Whether a key press belongs to a field the user is typing in. */
-function isTyping(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  return (
-    target.isContentEditable ||
-    target instanceof HTMLInputElement ||
-    target instanceof HTMLTextAreaElement ||
-    target instanceof HTMLSelectElement
-  );
-}
+import { useShortcuts } from '../../features/shortcuts/useShortcuts';
 
 /**
  * The top bar's search: any album query, opened in the albums grid. `/` focuses it from anywhere
@@ -25,16 +15,10 @@ export function GlobalSearch() {
   const [error, setError] = useState<string | null>(null);
   const errorId = useId();
 
-  useEffect(() => {
-    const focusOnSlash = (event: KeyboardEvent) => {
-      if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey) return;
-      if (event.defaultPrevented || isTyping(event.target)) return;
-      event.preventDefault();
-      input.current?.focus();
-    };
-    document.addEventListener('keydown', focusOnSlash);
-    return () => document.removeEventListener('keydown', focusOnSlash);
-  }, []);
+  // Shift too: on many keyboards / is a shifted key.
+  useShortcuts({
+    '[Shift]+/': () => input.current?.focus(),
+  });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -12,6 +12,7 @@ import { Button, buttonStyles } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { OpenInSpotifyLink } from '../../components/OpenInSpotifyLink';
 import { chipTextColor, TagChip } from '../../components/TagChip';
+import { useOfferUndo } from '../bulk/UndoBar';
 import { AddTagDialog } from './AddTagDialog';
 import { AlbumTracks } from './AlbumTracks';
 
@@ -83,6 +84,9 @@ function Section({
   );
 }
 
+/** SPEC §9 said a delete cannot be undone; the Undo bar now takes one back (docs/decisions.md). */
+export const UNDO_AFTER_DELETE = 'You can undo this from the bar that appears next.';
+
 const emptyText = 'text-sm text-gray-700 dark:text-gray-300';
 
 function AlbumDetailView({ album }: { album: AlbumDetail }) {
@@ -91,6 +95,7 @@ function AlbumDetailView({ album }: { album: AlbumDetail }) {
   const [addingTag, setAddingTag] = useState(false);
   const [addingToFolder, setAddingToFolder] = useState(false);
   const deleteAlbum = useMutation(albumMutations.delete());
+  const offerUndo = useOfferUndo();
   const removeTag = useMutation(albumMutations.removeTag());
   const removeFromFolder = useMutation(albumMutations.removeFromFolder());
 
@@ -100,7 +105,8 @@ function AlbumDetailView({ album }: { album: AlbumDetail }) {
 
   const confirmDelete = () =>
     deleteAlbum.mutate(album.id, {
-      onSuccess: () => {
+      onSuccess: (result) => {
+        offerUndo({ message: `Deleted "${album.name}".`, token: result.undo });
         void navigate('/albums');
       },
       // SPEC §8: the confirm dialog closes and the page stays.
@@ -260,7 +266,7 @@ function AlbumDetailView({ album }: { album: AlbumDetail }) {
         open={confirming?.kind === 'delete'}
         onOpenChange={(open) => !open && closeConfirm()}
         title="Delete Album"
-        message={`Are you sure you want to delete "${album.name}"? This action cannot be undone.`}
+        message={`Are you sure you want to delete "${album.name}"? ${UNDO_AFTER_DELETE}`}
         confirmLabel="Delete"
         busyLabel="Deleting..."
         busy={deleteAlbum.isPending}

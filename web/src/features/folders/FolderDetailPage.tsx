@@ -187,6 +187,7 @@ function FolderDetailView({ folder }: { folder: FolderDetail }) {
           pageQuery={albumsPage}
           label="Albums in this folder"
           showFilter
+          selectionScope={{ folder_id: folder.id }}
           emptyState={
             smart ? (
               <p>No albums match this smart folder's rules yet.</p>

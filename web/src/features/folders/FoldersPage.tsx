@@ -1,13 +1,15 @@
 import type { Folder } from '@gatefold/contract/folders';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { FolderPlus, Plus } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { folderMutations, folderQueries } from '../../api/folder-queries';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { FolderFormDialog } from '../../components/FolderFormDialog';
 import { buildFolderTree, type FolderNode } from '../../components/folder-tree';
 import { PageHeader } from '../../components/PageHeader';
+import { NEW_FOLDER_STATE } from '../shortcuts/AppShortcuts';
 import { FolderTree } from './FolderTree';
 
 type Dialog =
@@ -28,6 +30,21 @@ export function FoldersPage() {
   const tree = useMemo(() => buildFolderTree(folders.data?.items ?? []), [folders.data]);
   const shownTree = reorder.isPending && moved !== null ? moved : tree;
   const close = () => setDialog(null);
+
+  // `n` (or the palette's New folder) arrives here asking for the New Folder dialog; the request
+  // is taken off the history entry so that going back does not open it again.
+  const location = useLocation();
+  const navigate = useNavigate();
+  const askedForNewFolder =
+    typeof location.state === 'object' &&
+    location.state !== null &&
+    'newFolder' in location.state &&
+    location.state.newFolder === NEW_FOLDER_STATE.newFolder;
+  useEffect(() => {
+    if (!askedForNewFolder) return;
+    setDialog({ kind: 'create' });
+    void navigate('.', { replace: true, state: null });
+  }, [askedForNewFolder, navigate]);
 
   return (
     <div>

@@ -64,6 +64,7 @@ export function GenreDetailPage() {
         <AlbumGrid
           pageQuery={genreQueries.albums(data.name)}
           label={`Albums in ${data.name}`}
+          selectionScope={{ genre_id: data.id }}
           emptyState={<p>{`No albums found in the "${data.name}" genre.`}</p>}
         />
       </section>

@@ -73,6 +73,7 @@ export function TagDetailPage() {
         <AlbumGrid
           pageQuery={tagQueries.albums(data.name)}
           label={`Albums tagged ${data.name}`}
+          selectionScope={{ tag_id: data.id }}
           emptyState={<p>{`No albums have been tagged with '${data.name}'.`}</p>}
         />
       </section>

@@ -1,0 +1,115 @@
+import { type Kysely, sql } from 'kysely';
+import { z } from 'zod';
+import type { Database } from '../../db/schema';
+import { chunks } from '../store';
+import type { UndoRecorder } from './undo-record';
+
+/** Albums per statement: a few thousand rows, well under both databases' bound-value limits. */
+export const ALBUMS_PER_STATEMENT = 5_000;
+
+/** A table linking albums to one tag or folder, with when each link was made. */
+export type AlbumLinks =
+  | { table: 'album_tags'; owner: 'tag_id'; stamp: 'created_at' }
+  | { table: 'folder_albums'; owner: 'folder_id'; stamp: 'added_at' };
+
+export const TAG_LINKS: AlbumLinks = { table: 'album_tags', owner: 'tag_id', stamp: 'created_at' };
+export const FOLDER_LINKS: AlbumLinks = {
+  table: 'folder_albums',
+  owner: 'folder_id',
+  stamp: 'added_at',
+};
+
+/** A link as a change took it away: the album, and when the link had been made. */
+export const removedLink = z.tuple([z.number().int(), z.string()]);
+type RemovedLink = z.infer<typeof removedLink>;
+
+/** Links the albums (all the user's) to the tag or folder; the undo record keeps the new links. */
+export async function addLinks(
+  trx: Kysely<Database>,
+  links: AlbumLinks,
+  ownerId: number,
+  albumIds: number[],
+  record: UndoRecorder,
+  now = new Date().toISOString(),
+): Promise<number> {
+  let added = 0;
+  for (const chunk of chunks(albumIds, ALBUMS_PER_STATEMENT)) {
+    const rows = chunk.map((albumId) => sql`(${albumId}, ${ownerId}, ${now})`);
+    const { rows: inserted } = await sql<{ album_id: number }>`
+      insert into ${sql.table(links.table)} (album_id, ${sql.ref(links.owner)}, ${sql.ref(links.stamp)})
+      values ${sql.join(rows)} on conflict do nothing returning album_id`.execute(trx);
+    added += inserted.length;
+    await record.keep(inserted.map((row) => row.album_id));
+  }
+  return added;
+}
+
+/** Unlinks the albums from the tag or folder; the undo record keeps each link with its time. */
+export async function removeLinks(
+  trx: Kysely<Database>,
+  links: AlbumLinks,
+  ownerId: number,
+  albumIds: number[],
+  record: UndoRecorder,
+): Promise<number> {
+  let removed = 0;
+  for (const chunk of chunks(albumIds, ALBUMS_PER_STATEMENT)) {
+    const { rows } = await sql<{ album_id: number; stamp: string }>`
+      delete from ${sql.table(links.table)}
+      where ${sql.ref(links.owner)} = ${ownerId} and album_id in (${sql.join(chunk)})
+      returning album_id, ${sql.ref(links.stamp)} as stamp`.execute(trx);
+    removed += rows.length;
+    await record.keep(rows.map((row): RemovedLink => [row.album_id, row.stamp]));
+  }
+  return removed;
+}
+
+/** Takes away the links a change added; links made since by hand to other albums stay. */
+export async function undoAddedLinks(
+  trx: Kysely<Database>,
+  links: AlbumLinks,
+  ownerId: number,
+  parts: AsyncGenerator<number[]>,
+): Promise<number> {
+  let undone = 0;
+  for await (const albumIds of parts) {
+    for (const chunk of chunks(albumIds, ALBUMS_PER_STATEMENT)) {
+      const { rows } = await sql<{ album_id: number }>`
+        delete from ${sql.table(links.table)}
+        where ${sql.ref(links.owner)} = ${ownerId} and album_id in (${sql.join(chunk)})
+        returning album_id`.execute(trx);
+      undone += rows.length;
+    }
+  }
+  return undone;
+}
+
+/**
+ * Puts back the links a change took away, each with its original time, for the albums still in
+ * the collection (the owner was checked to be the user's and still there).
+ */
+export async function undoRemovedLinks(
+  trx: Kysely<Database>,
+  userId: number,
+  links: AlbumLinks,
+  ownerId: number,
+  parts: AsyncGenerator<RemovedLink[]>,
+): Promise<number> {
+  let undone = 0;
+  for await (const removed of parts) {
+    for (const chunk of chunks(removed, ALBUMS_PER_STATEMENT)) {
+      // Typed on every row: PostgreSQL reads an untyped value in VALUES as text.
+      const rows = chunk.map(
+        ([albumId, stamp]) => sql`(cast(${albumId} as integer), cast(${stamp} as text))`,
+      );
+      const { rows: inserted } = await sql<{ album_id: number }>`
+        insert into ${sql.table(links.table)} (album_id, ${sql.ref(links.owner)}, ${sql.ref(links.stamp)})
+        select albums.id, cast(${ownerId} as integer), removed.column2
+        from (values ${sql.join(rows)}) as removed
+        join albums on albums.id = removed.column1 and albums.user_id = ${userId}
+        where true on conflict do nothing returning album_id`.execute(trx);
+      undone += inserted.length;
+    }
+  }
+  return undone;
+}

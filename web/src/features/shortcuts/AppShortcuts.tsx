@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { CommandPalette } from './CommandPalette';
+import { ShortcutsDialog } from './ShortcutsDialog';
+import { GO_TO } from './shortcut-list';
+import { useShortcuts } from './useShortcuts';
+
+/** The folders screen opens its New Folder dialog when it is reached with this state. */
+export const NEW_FOLDER_STATE = { newFolder: true } as const;
+
+/** The shortcuts that work on every signed-in screen, the palette and the shortcuts dialog. */
+export function AppShortcuts() {
+  const navigate = useNavigate();
+  const [palette, setPalette] = useState(false);
+  const [help, setHelp] = useState(false);
+  const newFolder = () => void navigate('/folders', { state: NEW_FOLDER_STATE });
+
+  useShortcuts({
+    ...Object.fromEntries(
+      Object.entries(GO_TO).map(([key, path]) => [`g ${key}`, () => void navigate(path)]),
+    ),
+    n: newFolder,
+    '[Shift]+?': () => setHelp(true),
+  });
+  useShortcuts(
+    {
+      '$mod+k': () => setPalette(true),
+    },
+    { inFields: true },
+  );
+
+  return (
+    <>
+      <CommandPalette
+        open={palette}
+        onOpenChange={setPalette}
+        onNewFolder={newFolder}
+        onShowShortcuts={() => setHelp(true)}
+      />
+      <ShortcutsDialog open={help} onOpenChange={setHelp} />
+    </>
+  );
+}
