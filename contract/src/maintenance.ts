@@ -16,7 +16,7 @@ import { tagColor, tagName } from './tags';
 /** A long piece of maintenance work and how far it has got (for a progress bar). */
 export const job = z.object({
   id: z.number().int(),
-  kind: z.enum(['library-import', 'collection-import']),
+  kind: z.enum(['library-import', 'collection-import', 'metadata-refresh', 'genre-lookup']),
   status: z.enum(['running', 'finished', 'failed']),
   done: z.number().int(),
   total: z.number().int().nullable(),
@@ -45,6 +45,20 @@ export const maintenanceReport = z.object({
   unused_tags: z.array(z.object({ id: z.number().int(), name: z.string(), color: z.string() })),
 });
 export type MaintenanceReport = z.infer<typeof maintenanceReport>;
+
+/** The one-click fixes of the report's findings: POST /v1/maintenance/fixes/{fix}. */
+export const MAINTENANCE_FIXES = [
+  'merge-duplicates',
+  'look-up-genres',
+  'delete-empty-folders',
+  'delete-unused-tags',
+] as const;
+export const maintenanceFix = z.enum(MAINTENANCE_FIXES);
+export type MaintenanceFix = z.infer<typeof maintenanceFix>;
+
+/** What a fix done at once changed: albums merged away, folders or tags deleted. */
+export const maintenanceFixResult = z.object({ affected: z.number().int() });
+export type MaintenanceFixResult = z.infer<typeof maintenanceFixResult>;
 
 export const EXPORT_FORMAT = 'gatefold-export';
 export const MAX_IMPORT_ALBUMS = 100_000;

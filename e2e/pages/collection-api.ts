@@ -103,6 +103,23 @@ export class CollectionApi {
     expect(response.status()).toBe(200);
   }
 
+  async createTag(name: string): Promise<void> {
+    const response = await this.request.post('/api/v1/tags', {
+      headers: this.headers,
+      data: { name },
+    });
+    expect(response.status()).toBe(201);
+  }
+
+  /** Corrects an album as its edit form would. */
+  async correctAlbum(albumId: number, changes: { name?: string; artist?: string }): Promise<void> {
+    const response = await this.request.put(`/api/v1/albums/${albumId}`, {
+      headers: this.headers,
+      data: changes,
+    });
+    expect(response.status()).toBe(200);
+  }
+
   async createFolder(name: string, parentId: number | null = null): Promise<number> {
     const response = await this.request.post('/api/v1/folders', {
       headers: this.headers,

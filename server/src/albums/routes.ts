@@ -18,6 +18,7 @@ import { catalogueRoutes } from './catalogue-routes';
 import { albumMembershipRoutes } from './membership-routes';
 import { presentAlbumDetail } from './present';
 import { loadOwnAlbum } from './queries';
+import { refreshAlbumMetadata } from './refresh-metadata';
 import { deleteAlbum, updateAlbum } from './store';
 
 export function albumRoutes(db: Kysely<Database>, sources: AlbumSources) {
@@ -82,6 +83,22 @@ export function albumRoutes(db: Kysely<Database>, sources: AlbumSources) {
       async (request) => {
         const album = await loadOwnAlbum(db, request.userId, request.params.id);
         await updateAlbum(db, request.userId, album, request.body);
+        return presentAlbumDetail(db, await loadOwnAlbum(db, request.userId, request.params.id));
+      },
+    );
+
+    routes.post(
+      '/:id/refresh',
+      {
+        schema: {
+          summary:
+            "Refresh an album's cover, tracks, credits and genres from the streaming service, keeping corrections, tags and folders",
+          params: albumParams,
+          response: { 200: albumDetail },
+        },
+      },
+      async (request) => {
+        await refreshAlbumMetadata(db, sources, request.userId, request.params.id);
         return presentAlbumDetail(db, await loadOwnAlbum(db, request.userId, request.params.id));
       },
     );

@@ -166,21 +166,24 @@ export async function insertAlbums(
   for (const chunk of chunks(genreLinks, ROWS_PER_INSERT))
     await trx.insertInto('album_genres').values(chunk).execute();
 
-  const tracks = fresh.flatMap((album) =>
-    (album.tracks ?? []).map((track) => ({
-      album_id: idOf(album),
-      spotify_id: track.spotify_id ?? null,
-      name: track.name,
-      artist: track.artist,
-      track_number: track.track_number,
-      disc_number: track.disc_number,
-      duration_ms: track.duration_ms,
-      spotify_url: track.spotify_url ?? null,
-    })),
-  );
+  const tracks = fresh.flatMap((album) => trackRows(idOf(album), album.tracks ?? []));
   for (const chunk of chunks(tracks, ROWS_PER_INSERT))
     await trx.insertInto('tracks').values(chunk).execute();
   return stored;
+}
+
+/** An album's tracks as rows of the tracks table. */
+export function trackRows(albumId: number, tracks: NonNullable<NewAlbum['tracks']>) {
+  return tracks.map((track) => ({
+    album_id: albumId,
+    spotify_id: track.spotify_id ?? null,
+    name: track.name,
+    artist: track.artist,
+    track_number: track.track_number,
+    disc_number: track.disc_number,
+    duration_ms: track.duration_ms,
+    spotify_url: track.spotify_url ?? null,
+  }));
 }
 
 /** Which of these streaming ids the user has collected already. */
@@ -211,19 +214,29 @@ export function chunks<T>(items: T[], size: number): T[][] {
 }
 
 /** The folded name, and name with artist, that search and its ranking read. */
-function albumSearchText(name: string, artist: string) {
+export function albumSearchText(name: string, artist: string) {
   return { search_name: searchText(name), search_text: searchText(`${name} ${artist}`) };
 }
 
-/** Corrects what the service gave; an absent field stays as it is. */
+/** The fields a user can correct, which a metadata refresh then leaves alone. */
+export const CORRECTABLE = ['name', 'artist', 'release_date', 'image_url'] as const;
+export type Correctable = (typeof CORRECTABLE)[number];
+
+export function correctedFields(album: { corrected: string }): Set<Correctable> {
+  return new Set(CORRECTABLE.filter((field) => album.corrected.split(',').includes(field)));
+}
+
+/** Corrects what the service gave, and remembers what was corrected; an absent field stays. */
 export async function updateAlbum(
   db: Kysely<Database>,
   userId: number,
-  album: { id: number; name: string; artist: string },
+  album: { id: number; name: string; artist: string; corrected: string },
   changes: AlbumUpdate,
 ) {
   const name = changes.name ?? album.name;
   const artist = changes.artist ?? album.artist;
+  const corrected = correctedFields(album);
+  for (const field of CORRECTABLE) if (changes[field] !== undefined) corrected.add(field);
   await inUserTransaction(db, userId, (trx) =>
     trx
       .updateTable('albums')
@@ -233,6 +246,7 @@ export async function updateAlbum(
         ...albumSearchText(name, artist),
         ...(changes.release_date !== undefined ? { release_date: changes.release_date } : {}),
         ...(changes.image_url !== undefined ? { image_url: changes.image_url } : {}),
+        corrected: [...corrected].join(','),
         updated_at: new Date().toISOString(),
       })
       .where('id', '=', album.id)

@@ -7,8 +7,12 @@ import { testDatabaseKinds } from '../testing/test-database';
 /** An operation with the names of its path parameters. */
 type Operation = { method: HttpMethod; path: string; parameters: string[] };
 
-/** Path parameters that name no user's data: the random image key is itself the secret. */
+/**
+ * Path parameters that name no user's data: the random image key is itself the secret, and a
+ * maintenance fix is named from a fixed list (each fix works on the caller's collection only).
+ */
 const PUBLIC_PARAMETERS = new Set([
+  'POST /api/v1/maintenance/fixes/{fix}',
   'GET /api/v1/images/{key}',
   'GET /api/v1/albums/spotify/{id}',
   'POST /api/v1/search/spotify/add-album/{spotify_id}',

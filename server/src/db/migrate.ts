@@ -11,6 +11,7 @@ import * as jobHeartbeats from './migrations/0009-job-heartbeats';
 import * as searchNameIndex from './migrations/0010-search-name-index';
 import * as smartFolders from './migrations/0011-smart-folders';
 import * as bulkChanges from './migrations/0012-bulk-changes';
+import * as albumCorrections from './migrations/0013-album-corrections';
 import type { Database } from './schema';
 
 /** Migrations are bundled with the server, so they are listed here rather than read from disk. */
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '0010-search-name-index': searchNameIndex,
   '0011-smart-folders': smartFolders,
   '0012-bulk-changes': bulkChanges,
+  '0013-album-corrections': albumCorrections,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

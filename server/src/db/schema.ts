@@ -1,3 +1,4 @@
+import type { Job } from '@gatefold/contract/maintenance';
 import type { Generated } from 'kysely';
 
 /** Timestamps are ISO-8601 UTC text in both databases, so one schema and one sort order serve both. */
@@ -109,6 +110,8 @@ export type AlbumsTable = {
   first_added_at: Timestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** The fields the user corrected ("name,image_url"), which a metadata refresh keeps. */
+  corrected: Generated<string>;
 };
 
 export type AlbumArtistsTable = {
@@ -231,7 +234,7 @@ export type DiscoverySearchesTable = {
 export type JobsTable = {
   id: Generated<number>;
   user_id: number;
-  kind: 'library-import' | 'collection-import';
+  kind: Job['kind'];
   status: 'running' | 'finished' | 'failed';
   done: Generated<number>;
   total: number | null;

@@ -40,6 +40,22 @@ export async function upsertGenres(db: Kysely<Database>, userId: number, names: 
   return ids;
 }
 
+/** Creates one genre; a name already taken (in any case) fails on the unique key, even at once. */
+export async function insertGenre(db: Kysely<Database>, userId: number, name: string) {
+  const created = await db
+    .insertInto('genres')
+    .values({
+      user_id: userId,
+      name,
+      name_key: nameKey(name),
+      search_text: searchText(name),
+      created_at: new Date().toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return created.id;
+}
+
 /** A genre by id or by name (the path may hold either). */
 export async function findGenre(db: Kysely<Database>, userId: number, key: string) {
   const genreId = idInKey(key);

@@ -5,13 +5,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { albumPage } from '../albums/album-page';
-import { nameKey } from '../db/name-key';
 import type { Database } from '../db/schema';
 import { conflictOnUniqueViolation } from '../db/unique-violation';
 import { conflict, notFound } from '../http/errors';
 import { withTotalCount } from '../http/paging';
 import { nameOrId } from '../http/params';
-import { findGenre, listGenres, upsertGenres } from './queries';
+import { findGenre, insertGenre, listGenres } from './queries';
 
 const nameParams = z.object({ name: nameOrId });
 
@@ -46,10 +45,10 @@ export function genreRoutes(db: Kysely<Database>) {
       async (request, reply) => {
         const clash = `A genre named "${request.body.name}" already exists.`;
         if (await findGenre(db, request.userId, request.body.name)) throw conflict(clash);
-        const ids = await upsertGenres(db, request.userId, [request.body.name]).catch(
+        // An insert, not an upsert: of several creates at once, only one may answer 201.
+        const id = await insertGenre(db, request.userId, request.body.name).catch(
           conflictOnUniqueViolation(clash),
         );
-        const id = ids.get(nameKey(request.body.name)) ?? 0;
         return reply.status(201).send({ id, name: request.body.name, album_count: 0 });
       },
     );

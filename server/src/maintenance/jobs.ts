@@ -10,8 +10,16 @@ const HEARTBEAT_MS = 15_000;
 /** A job whose heartbeat stopped this long ago was cut off (a restart); it no longer blocks. */
 export const STALE_AFTER_MS = 5 * 60 * 1000;
 
+/** What the user is told is in the way of a second job. */
+const RUNNING: Record<Job['kind'], string> = {
+  'library-import': 'An import of your library',
+  'collection-import': 'An import of a file',
+  'metadata-refresh': 'A refresh of your albums',
+  'genre-lookup': 'A look-up of genres',
+};
+
 /**
- * Records a new running job of the user's, or answers 409 while another runs: one import at a
+ * Records a new running job of the user's, or answers 409 while another runs: one job at a
  * time per user, whichever kind. A job left running by a restart stops blocking once stale.
  */
 export async function claimJob(
@@ -51,9 +59,8 @@ export async function claimJob(
         .where('user_id', '=', userId)
         .where('status', '=', 'running')
         .executeTakeFirst();
-      const what = running?.kind === 'collection-import' ? 'a file' : 'your library';
       throw conflict(
-        `An import of ${what} is already running.`,
+        `${RUNNING[running?.kind ?? 'library-import']} is already running.`,
         running ? { job_id: running.id } : {},
       );
     });
@@ -92,6 +99,9 @@ export function jobRecord(db: Kysely<Database>, jobId: number, log: JobLog) {
     },
   };
 }
+
+/** "1 album", "2 albums": how a job's message counts. */
+export const albumCount = (count: number) => `${count} album${count === 1 ? '' : 's'}`;
 
 export type JobRecord = ReturnType<typeof jobRecord>;
 

@@ -2,6 +2,7 @@ import type { MaintenanceReport } from '@gatefold/contract/maintenance';
 import type { Kysely } from 'kysely';
 import { toCount } from '../db/count';
 import type { Database } from '../db/schema';
+import { albumsWithoutGenres, isEmptyFolder, isUnusedTag } from './findings';
 
 const LISTED = 50;
 
@@ -16,18 +17,7 @@ export async function maintenanceReport(
     'albums.artist',
     'albums.release_date',
   ] as const;
-  const withoutGenres = db
-    .selectFrom('albums')
-    .where('albums.user_id', '=', userId)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('album_genres')
-            .select('album_genres.album_id')
-            .whereRef('album_genres.album_id', '=', 'albums.id'),
-        ),
-      ),
-    );
+  const withoutGenres = albumsWithoutGenres(db, userId);
   const [duplicates, genreless, genrelessCount, emptyFolders, unusedTags] = await Promise.all([
     db
       .selectFrom('albums')
@@ -61,39 +51,14 @@ export async function maintenanceReport(
       .selectFrom('folders')
       .select(['folders.id', 'folders.name'])
       .where('folders.user_id', '=', userId)
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('folder_albums')
-              .select('folder_albums.album_id')
-              .whereRef('folder_albums.folder_id', '=', 'folders.id'),
-          ),
-        ),
-      )
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('folders as child')
-              .select('child.id')
-              .whereRef('child.parent_id', '=', 'folders.id'),
-          ),
-        ),
-      )
+      .where(isEmptyFolder)
       .orderBy('folders.name')
       .execute(),
     db
       .selectFrom('tags')
       .select(['tags.id', 'tags.name', 'tags.color'])
       .where('tags.user_id', '=', userId)
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('album_tags')
-              .select('album_tags.album_id')
-              .whereRef('album_tags.tag_id', '=', 'tags.id'),
-          ),
-        ),
-      )
+      .where(isUnusedTag)
       .orderBy('tags.name')
       .execute(),
   ]);

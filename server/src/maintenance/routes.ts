@@ -2,6 +2,9 @@ import {
   collectionExport,
   job,
   MAX_IMPORT_BYTES,
+  type MaintenanceFix,
+  maintenanceFix,
+  maintenanceFixResult,
   maintenanceReport,
 } from '@gatefold/contract/maintenance';
 import type { FastifyInstance } from 'fastify';
@@ -11,10 +14,13 @@ import { badRequest, EMPTY_BODY, notFound } from '../http/errors';
 import { id } from '../http/params';
 import { perUserLimit } from '../http/per-user-limit';
 import { collectionCsv, exportCollection } from './export';
+import { deleteEmptyFolders, deleteUnusedTags, mergeDuplicates } from './fixes';
+import { startGenreLookup } from './genre-lookup';
 import { startCollectionImport } from './import';
 import { readImportFile } from './import-file';
 import { presentJob } from './jobs';
 import { type LibraryImportDependencies, startLibraryImport } from './library-import';
+import { startMetadataRefresh } from './metadata-refresh';
 import { maintenanceReport as buildReport } from './report';
 
 /** Reading a file of many thousand albums is the costliest thing a request can ask for. */
@@ -104,6 +110,45 @@ export function maintenanceRoutes(deps: LibraryImportDependencies) {
       },
       async (request, reply) =>
         reply.status(202).send(await startLibraryImport(deps, request.userId)),
+    );
+
+    routes.post(
+      '/refresh',
+      {
+        schema: {
+          summary:
+            'Refresh every album from the streaming service, keeping corrections, tags and folders (answers at once with the job)',
+          response: { 202: job },
+        },
+      },
+      async (request, reply) =>
+        reply.status(202).send(await startMetadataRefresh(deps, request.userId)),
+    );
+
+    const fixedAtOnce: Record<
+      Exclude<MaintenanceFix, 'look-up-genres'>,
+      (userId: number) => Promise<number>
+    > = {
+      'merge-duplicates': (userId) => mergeDuplicates(db, userId),
+      'delete-empty-folders': (userId) => deleteEmptyFolders(db, userId),
+      'delete-unused-tags': (userId) => deleteUnusedTags(db, userId),
+    };
+    routes.post(
+      '/fixes/:fix',
+      {
+        schema: {
+          summary:
+            "Fix one of the report's findings: merge duplicates, delete empty folders or unused tags (200), or look up genres (202, a job)",
+          params: z.object({ fix: maintenanceFix }),
+          response: { 200: maintenanceFixResult, 202: job },
+        },
+      },
+      async (request, reply) => {
+        const { fix } = request.params;
+        if (fix === 'look-up-genres')
+          return reply.status(202).send(await startGenreLookup(deps, request.userId));
+        return { affected: await fixedAtOnce[fix](request.userId) };
+      },
     );
 
     routes.get(

@@ -149,6 +149,17 @@ export const albumMutations = {
         void refreshCollection(client);
       },
     }),
+  /** Takes the album's cover, tracks and genres anew from the streaming service. */
+  refresh: () =>
+    mutationOptions({
+      mutationKey: [...albumQueries.all(), 'refresh'],
+      mutationFn: (albumId: number) =>
+        api.request(`/v1/albums/${albumId}/refresh`, { method: 'POST', schema: albumDetail }),
+      onSuccess: (album, albumId, _result, { client }) => {
+        client.setQueryData(albumQueries.detail(albumId).queryKey, album);
+        void refreshCollection(client);
+      },
+    }),
   addToFolder: () =>
     mutationOptions({
       mutationKey: [...albumQueries.all(), 'add-to-folder'],

@@ -1,4 +1,10 @@
-import { type CollectionExport, job, maintenanceReport } from '@gatefold/contract/maintenance';
+import {
+  type CollectionExport,
+  job,
+  type MaintenanceFix,
+  maintenanceFixResult,
+  maintenanceReport,
+} from '@gatefold/contract/maintenance';
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { ApiError } from './api-error';
@@ -33,6 +39,31 @@ export const maintenanceMutations = {
       mutationFn: () =>
         api.request('/v1/maintenance/library-import', { method: 'POST', schema: job }),
       meta: { failureMessage: 'Failed to start the library import. Please try again.' },
+    }),
+  startMetadataRefresh: () =>
+    mutationOptions({
+      mutationKey: [...maintenanceQueries.all(), 'refresh'],
+      mutationFn: () => api.request('/v1/maintenance/refresh', { method: 'POST', schema: job }),
+    }),
+  startGenreLookup: () =>
+    mutationOptions({
+      mutationKey: [...maintenanceQueries.all(), 'look-up-genres'],
+      mutationFn: () =>
+        api.request('/v1/maintenance/fixes/look-up-genres', { method: 'POST', schema: job }),
+    }),
+  /** A fix done at once; what it changed shows everywhere, the report included. */
+  fix: () =>
+    mutationOptions({
+      mutationKey: [...maintenanceQueries.all(), 'fix'],
+      mutationFn: (fix: Exclude<MaintenanceFix, 'look-up-genres'>) =>
+        api.request(`/v1/maintenance/fixes/${fix}`, {
+          method: 'POST',
+          schema: maintenanceFixResult,
+        }),
+      onSuccess: (_data, _fix, _result, { client }) => {
+        void client.invalidateQueries({ queryKey: maintenanceQueries.report().queryKey });
+        return refreshCollection(client);
+      },
     }),
   importExport: () =>
     mutationOptions({

@@ -12,15 +12,15 @@ import { keepPreviousData, type QueryKey, useQuery } from '@tanstack/react-query
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ALBUMS_PER_PAGE, type AlbumPageQuery } from '../api/album-queries';
-import { SelectionBar } from '../features/bulk/SelectionBar';
-import { useAlbumSelection } from '../features/bulk/useAlbumSelection';
-import { useShortcuts } from '../features/shortcuts/useShortcuts';
 import { AlbumCard } from './AlbumCard';
 import { Button } from './Button';
+import { SelectionBar } from './bulk/SelectionBar';
+import { useAlbumSelection } from './bulk/useAlbumSelection';
 import { Pagination } from './Pagination';
 import { QueryHelp } from './QueryHelp';
 import { SearchInput } from './SearchInput';
 import { SortSelect } from './SortSelect';
+import { useShortcuts } from './useShortcuts';
 
 export const FILTER_DEBOUNCE_MS = 300;
 export const DEFAULT_EMPTY_MESSAGE = 'No albums found.';

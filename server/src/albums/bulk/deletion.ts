@@ -30,6 +30,7 @@ export const deletedAlbum = z.object({
     first_added_at: text,
     created_at: text,
     updated_at: text,
+    corrected: text.default(''),
   }),
   artists: z.array(
     z.object({
@@ -93,6 +94,7 @@ async function snapshot(trx: Kysely<Database>, albumIds: number[]): Promise<Dele
       'first_added_at',
       'created_at',
       'updated_at',
+      'corrected',
     ])
     .where('id', 'in', albumIds)
     .execute();

@@ -1,8 +1,8 @@
 import { Suspense, useState } from 'react';
 import { Outlet } from 'react-router';
 import type { SignedInUser } from '../../api/auth-queries';
-import { UndoProvider } from '../../features/bulk/UndoBar';
-import { AppShortcuts } from '../../features/shortcuts/AppShortcuts';
+import { UndoProvider } from '../../components/bulk/UndoBar';
+import { AppShortcuts } from '../shortcuts/AppShortcuts';
 import { useApplyUserTheme } from '../theme/useThemeToggle';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';

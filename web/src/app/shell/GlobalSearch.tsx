@@ -2,7 +2,7 @@ import { parseAlbumQuery } from '@gatefold/contract/album-query';
 import { Search } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useShortcuts } from '../../features/shortcuts/useShortcuts';
+import { useShortcuts } from '../../components/useShortcuts';
 
 /**
  * The top bar's search: any album query, opened in the albums grid. `/` focuses it from anywhere

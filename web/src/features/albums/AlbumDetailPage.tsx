@@ -2,17 +2,18 @@ import type { AlbumDetail } from '@gatefold/contract/albums';
 import { releaseYear } from '@gatefold/contract/release-year';
 import type { TagRef } from '@gatefold/contract/tags';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { ArrowLeft, FolderPlus, Trash, X } from 'lucide-react';
+import { ArrowLeft, FolderPlus, RefreshCw, Trash, X } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { albumMutations, albumQueries } from '../../api/album-queries';
+import { ApiError } from '../../api/api-error';
 import { AddAlbumToFolderDialog } from '../../components/AddAlbumToFolderDialog';
 import { AlbumCover } from '../../components/AlbumCover';
 import { Button, buttonStyles } from '../../components/Button';
+import { useOfferUndo } from '../../components/bulk/UndoBar';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { OpenInSpotifyLink } from '../../components/OpenInSpotifyLink';
 import { chipTextColor, TagChip } from '../../components/TagChip';
-import { useOfferUndo } from '../bulk/UndoBar';
 import { AddTagDialog } from './AddTagDialog';
 import { AlbumTracks } from './AlbumTracks';
 
@@ -95,6 +96,7 @@ function AlbumDetailView({ album }: { album: AlbumDetail }) {
   const [addingTag, setAddingTag] = useState(false);
   const [addingToFolder, setAddingToFolder] = useState(false);
   const deleteAlbum = useMutation(albumMutations.delete());
+  const refresh = useMutation(albumMutations.refresh());
   const offerUndo = useOfferUndo();
   const removeTag = useMutation(albumMutations.removeTag());
   const removeFromFolder = useMutation(albumMutations.removeFromFolder());
@@ -145,11 +147,25 @@ function AlbumDetailView({ album }: { album: AlbumDetail }) {
                 Open in Spotify
               </OpenInSpotifyLink>
             )}
+            {album.spotify_id !== null && (
+              <Button onClick={() => refresh.mutate(album.id)} disabled={refresh.isPending}>
+                <RefreshCw aria-hidden="true" className="size-4" />
+                {refresh.isPending ? 'Refreshing...' : 'Refresh metadata'}
+              </Button>
+            )}
             <Button variant="danger" onClick={() => setConfirming({ kind: 'delete' })}>
               <Trash aria-hidden="true" className="size-4" />
               Delete Album
             </Button>
           </div>
+          <p role="status" className="text-sm text-gray-700 dark:text-gray-300">
+            {refresh.isSuccess && 'Refreshed from the streaming service. Your corrections stay.'}
+          </p>
+          {refresh.error && (
+            <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+              {refresh.error instanceof ApiError ? refresh.error.detail : refresh.error.message}
+            </p>
+          )}
         </div>
       </div>
 

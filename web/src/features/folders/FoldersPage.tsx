@@ -9,8 +9,8 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { FolderFormDialog } from '../../components/FolderFormDialog';
 import { buildFolderTree, type FolderNode } from '../../components/folder-tree';
 import { PageHeader } from '../../components/PageHeader';
-import { NEW_FOLDER_STATE } from '../shortcuts/AppShortcuts';
 import { FolderTree } from './FolderTree';
+import { NEW_FOLDER_STATE } from './new-folder-state';
 
 type Dialog =
   | { kind: 'create' }

@@ -1,6 +1,9 @@
 import type { Job } from '@gatefold/contract/maintenance';
 import { jobPercent } from './job-progress';
 
+/** The jobs that add albums, and so count them as they go. */
+const IMPORTS = new Set<Job['kind']>(['library-import', 'collection-import']);
+
 /** A job's progress bar and where it has got, announced as it changes. */
 export function JobProgress({ job, label }: { job: Job; label: string }) {
   const percent = jobPercent(job);
@@ -22,7 +25,8 @@ export function JobProgress({ job, label }: { job: Job; label: string }) {
       </div>
       <p className="text-sm text-gray-700 dark:text-gray-300" aria-live="polite">
         {percent === null ? '' : `${percent}% · `}
-        {job.message} · {job.added} added
+        {job.message}
+        {IMPORTS.has(job.kind) && ` · ${job.added} added`}
       </p>
     </div>
   );

@@ -4,6 +4,7 @@ import { DeleteAccount } from './DeleteAccount';
 import { ExportImport } from './ExportImport';
 import { LibraryImport } from './LibraryImport';
 import { MaintenanceReportPanel } from './MaintenanceReportPanel';
+import { MetadataRefresh } from './MetadataRefresh';
 
 function Card({
   id,
@@ -36,6 +37,9 @@ export default function MaintenancePage() {
       <PageHeader title="Maintenance" subtitle="Keep your library tidy." />
       <Card id="maintenance-import" title="Streaming library">
         <LibraryImport />
+      </Card>
+      <Card id="maintenance-refresh" title="Metadata">
+        <MetadataRefresh />
       </Card>
       <Card id="maintenance-report" title="Library report">
         <MaintenanceReportPanel />

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from 'react';
 import { bulkMutations } from '../../api/bulk-queries';
-import { Button } from '../../components/Button';
+import { Button } from '../Button';
 
 /** How long the Undo bar stays after a change, unless the pointer or focus rests on it. */
 export const UNDO_BAR_MS = 10_000;

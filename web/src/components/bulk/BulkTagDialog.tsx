@@ -2,9 +2,9 @@ import { TAG_NAME_MAX } from '@gatefold/contract/tags';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { tagQueries } from '../../api/tag-queries';
-import { Button } from '../../components/Button';
-import { Modal } from '../../components/Modal';
-import { useDebouncedValue } from '../../components/useDebouncedValue';
+import { Button } from '../Button';
+import { Modal } from '../Modal';
+import { useDebouncedValue } from '../useDebouncedValue';
 
 /** Tags offered as the name is typed. */
 const SUGGESTED_TAGS = 20;

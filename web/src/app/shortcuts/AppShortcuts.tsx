@@ -1,12 +1,10 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useShortcuts } from '../../components/useShortcuts';
+import { NEW_FOLDER_STATE } from '../../features/folders/new-folder-state';
 import { CommandPalette } from './CommandPalette';
 import { ShortcutsDialog } from './ShortcutsDialog';
 import { GO_TO } from './shortcut-list';
-import { useShortcuts } from './useShortcuts';
-
-/** The folders screen opens its New Folder dialog when it is reached with this state. */
-export const NEW_FOLDER_STATE = { newFolder: true } as const;
 
 /** The shortcuts that work on every signed-in screen, the palette and the shortcuts dialog. */
 export function AppShortcuts() {

@@ -4,9 +4,9 @@ import { FolderMinus, FolderPlus, Tag, TagsIcon, Trash2, X } from 'lucide-react'
 import { useState } from 'react';
 import { ApiError } from '../../api/api-error';
 import { bulkMutations } from '../../api/bulk-queries';
-import { Button } from '../../components/Button';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { useShortcuts } from '../shortcuts/useShortcuts';
+import { Button } from '../Button';
+import { ConfirmDialog } from '../ConfirmDialog';
+import { useShortcuts } from '../useShortcuts';
 import { BulkFolderDialog } from './BulkFolderDialog';
 import { BulkTagDialog } from './BulkTagDialog';
 import { describeBulkChange, selectedCount } from './bulk-messages';

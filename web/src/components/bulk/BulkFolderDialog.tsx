@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { folderQueries } from '../../api/folder-queries';
-import { Button } from '../../components/Button';
-import { FolderChoice } from '../../components/FolderChoice';
-import { buildFolderTree } from '../../components/folder-tree';
-import { Modal } from '../../components/Modal';
-import { SMART_NO_ALBUMS, smartFolderReasons } from '../../components/smart-folder-reasons';
+import { Button } from '../Button';
+import { FolderChoice } from '../FolderChoice';
+import { buildFolderTree } from '../folder-tree';
+import { Modal } from '../Modal';
+import { SMART_NO_ALBUMS, smartFolderReasons } from '../smart-folder-reasons';
 
 interface BulkFolderDialogProps {
   mode: 'add_to_folder' | 'remove_from_folder';
