@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { albumSort } from '@gatefold/contract/albums';
+import { bulkResult, bulkUndoResult } from '@gatefold/contract/bulk';
 import { folder } from '@gatefold/contract/folders';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -232,6 +233,47 @@ function median(runs: Load[]): Load {
   return middle;
 }
 
+/**
+ * Tags every album of the big collection in one bulk change and undoes it, while another user
+ * reads their first page at 10 connections: how long the change takes, and whether it stalls them.
+ */
+async function bulkTagging(server: Server, token: string, readerToken: string) {
+  const post = async (url: string, body: object) => {
+    const response = await fetch(`${server.url}${url}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (response.status !== 200) throw new Error(`${url} failed: ${await response.text()}`);
+    return response.json();
+  };
+  await server.ask({ kind: 'loop-delay' });
+  const reads = load(`${server.url}/api/v1/albums?limit=24`, readerToken, undefined, {
+    connections: 10,
+    seconds: 10,
+  });
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const tagStart = performance.now();
+  const tagged = bulkResult.parse(
+    await post('/api/v1/albums/bulk', { query: '', action: 'tag', tag: 'bench-bulk' }),
+  );
+  const tagMs = performance.now() - tagStart;
+  const undoStart = performance.now();
+  const undone = bulkUndoResult.parse(
+    await post('/api/v1/albums/bulk/undo', { undo: tagged.undo }),
+  );
+  const undoMs = performance.now() - undoStart;
+  const during = await reads;
+  const loop = await server.ask<{ maxMs: number }>({ kind: 'loop-delay' });
+  console.log(
+    `
+Bulk change: tagging all ${tagged.affected} albums took ${Math.round(tagMs)} ms, undoing ` +
+      `it (${undone.affected} albums) ${Math.round(undoMs)} ms. Another user's first page at 10 ` +
+      `connections meanwhile: ${during.rps} req/s, p50 ${during.p50} ms, p99 ${during.p99} ms, ` +
+      `${during.failed} failed; largest event-loop delay ${loop.maxMs.toFixed(1)} ms.\n`,
+  );
+}
+
 type Household = { token: string; albumIds: number[]; folderId: number }[];
 
 /** One pass of a connection through the household's calls: one user, one album. */
@@ -434,6 +476,7 @@ async function benchDatabase(kind: string, port: number) {
       `\nLargest event-loop delay during the reads: ${worstLoop.toFixed(1)} ms at ${CONNECTIONS} ` +
         `connections, ${worstAlone.toFixed(1)} ms with one request at a time.\n`,
     );
+    if (!ONLY || ONLY.includes('bulk')) await bulkTagging(server, big, small);
     if (HOUSEHOLD_SECONDS > 0) await householdLoad(server, await household(server));
 
     const userIds = await Promise.all(
