@@ -1,10 +1,10 @@
 import type { Insertable, Kysely } from 'kysely';
 import { z } from 'zod';
 import { removeUncreditedArtists, upsertArtists } from '../../artists/credits';
+import { inTurns } from '../../db/in-turns';
 import { nameKey } from '../../db/name-key';
 import type { Database } from '../../db/schema';
 import { searchText } from '../../db/search-text';
-import { chunks } from '../store';
 import type { UndoRecorder } from './undo-record';
 
 /** Albums per part of the record: each keeps its tracks, so a part is a megabyte or two. */
@@ -68,7 +68,7 @@ export async function deleteAlbums(
   albumIds: number[],
   record: UndoRecorder,
 ): Promise<number> {
-  for (const chunk of chunks(albumIds, ALBUMS_PER_PART)) {
+  for await (const chunk of inTurns(albumIds, ALBUMS_PER_PART)) {
     await record.keep(await snapshot(trx, chunk));
     await trx.deleteFrom('albums').where('user_id', '=', userId).where('id', 'in', chunk).execute();
   }
@@ -355,5 +355,6 @@ async function insertAll<T extends keyof Database>(
   table: T,
   rows: Insertable<Database[T]>[],
 ) {
-  for (const chunk of chunks(rows, 1_000)) await trx.insertInto(table).values(chunk).execute();
+  for await (const chunk of inTurns(rows, 1_000))
+    await trx.insertInto(table).values(chunk).execute();
 }

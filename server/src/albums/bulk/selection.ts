@@ -1,11 +1,11 @@
 import { type BulkScope, MAX_BULK_ALBUMS } from '@gatefold/contract/bulk';
 import type { Kysely } from 'kysely';
+import { inTurns, nextTurn } from '../../db/in-turns';
 import type { Database } from '../../db/schema';
 import { savedQuery } from '../../folders/smart-counts';
 import { HttpError, notFound } from '../../http/errors';
 import { readAlbumQuery } from '../album-page';
 import { type AlbumFilter, albumsMatching } from '../queries';
-import { chunks } from '../store';
 
 /** Which albums a bulk change is about: listed by id, or all that match a query in a scope. */
 export type BulkSelection = { albums: number[] } | { query: string; within?: BulkScope };
@@ -15,6 +15,9 @@ export const tooMany = () =>
     413,
     `A bulk change can touch at most ${MAX_BULK_ALBUMS.toLocaleString('en-US')} albums: narrow the query.`,
   );
+
+/** Ids read by one statement of a selection. */
+const SELECTED_PER_STATEMENT = 5_000;
 
 /**
  * The selected album ids, ascending, all the user's. A listed id that is not one of the user's
@@ -27,22 +30,30 @@ export async function selectedAlbumIds(
 ): Promise<number[]> {
   if ('albums' in selection) return listedAlbumIds(trx, userId, selection.albums);
   const filter = await scopeFilter(trx, userId, selection.within ?? {});
-  const rows = await albumsMatching(trx, userId, {
+  const matching = albumsMatching(trx, userId, {
     ...filter,
     query: readAlbumQuery(selection.query),
   })
     .select('albums.id')
     .orderBy('albums.id')
-    .limit(MAX_BULK_ALBUMS + 1)
-    .execute();
-  if (rows.length > MAX_BULK_ALBUMS) throw tooMany();
-  return rows.map((row) => row.id);
+    .limit(SELECTED_PER_STATEMENT);
+  // A page of ids at a time, in turns, so that selecting 50,000 never holds the event loop long.
+  const ids: number[] = [];
+  for (let after = 0; ; ) {
+    const rows = await matching.where('albums.id', '>', after).execute();
+    for (const row of rows) ids.push(row.id);
+    if (ids.length > MAX_BULK_ALBUMS) throw tooMany();
+    const last = rows.at(-1);
+    if (!last || rows.length < SELECTED_PER_STATEMENT) return ids;
+    after = last.id;
+    await nextTurn();
+  }
 }
 
 async function listedAlbumIds(trx: Kysely<Database>, userId: number, listed: number[]) {
   const wanted = [...new Set(listed)].sort((a, b) => a - b);
   const owned = new Set<number>();
-  for (const chunk of chunks(wanted, 5_000)) {
+  for await (const chunk of inTurns(wanted, 5_000)) {
     const rows = await trx
       .selectFrom('albums')
       .select('id')
