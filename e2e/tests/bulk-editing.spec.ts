@@ -90,6 +90,29 @@ test('selects every album matching the filter, past the page, deletes them and b
   await expect(albums.grid.count()).toHaveText('27 albums');
 });
 
+test("an artist's page selects among that artist's albums only", async ({ page, request }) => {
+  const api = await signIn(page, request);
+  for (const name of ['Blue', 'Hejira'])
+    await api.addMadeUpAlbum({ name, artist: 'Joni Mitchell' });
+  await api.addMadeUpAlbum({ name: 'Kind of Blue', artist: 'Miles Davis' });
+  await page.goto('/artists');
+  await page
+    .getByRole('link', { name: /Joni Mitchell/ })
+    .first()
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Joni Mitchell' })).toBeVisible();
+
+  await box(page, 'Blue').check();
+  await expect(selectionBar(page)).toContainText('1 album selected');
+  await selectionBar(page).getByRole('button', { name: 'Select all 2 matching' }).click();
+  await selectionBar(page).getByRole('button', { name: 'Add tag' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Tag 2 albums' });
+  await dialog.getByLabel('Tag').fill('Canyon');
+  await dialog.getByRole('button', { name: 'Add Tag' }).click();
+  // The server counts what it changed: the artist's two albums, not Miles Davis's.
+  await expect(undoBar(page)).toContainText('Tagged 2 albums with "Canyon".');
+});
+
 test("an album's delete is offered for undo, and the undo brings it back whole", async ({
   page,
   request,
@@ -145,6 +168,7 @@ test('does it all from the keyboard: select, tag, clear, go to, new folder and t
   await page.keyboard.press('g');
   await page.keyboard.press('f');
   await expect(page).toHaveURL(/\/folders$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Folders' })).toBeVisible();
   await page.keyboard.press('n');
   await expect(page.getByRole('dialog', { name: 'New Folder' })).toBeVisible();
   await page.keyboard.press('Escape');

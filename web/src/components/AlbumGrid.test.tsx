@@ -244,4 +244,13 @@ describe('AlbumGrid', () => {
     await screen.findByText('10 albums');
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Selection' })).toBeNull());
   });
+  it('applies the typed filter at once when the box is left, so no pause outlives the list', async () => {
+    const { router } = renderGrid(many(30));
+    await screen.findByText('30 albums');
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('searchbox', { name: 'Filter albums' }), 'Album 01');
+    expect(router.state.location.search).toBe('');
+    await user.tab();
+    expect(router.state.location.search).toBe('?q=Album+01');
+  });
 });

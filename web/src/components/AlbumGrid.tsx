@@ -14,13 +14,13 @@ import { useSearchParams } from 'react-router';
 import { ALBUMS_PER_PAGE, type AlbumPageQuery } from '../api/album-queries';
 import { AlbumCard } from './AlbumCard';
 import { Button } from './Button';
+import { SelectableAlbum, useToggleFocusedAlbum } from './bulk/SelectableAlbum';
 import { SelectionBar } from './bulk/SelectionBar';
 import { useAlbumSelection } from './bulk/useAlbumSelection';
 import { Pagination } from './Pagination';
 import { QueryHelp } from './QueryHelp';
 import { SearchInput } from './SearchInput';
 import { SortSelect } from './SortSelect';
-import { useShortcuts } from './useShortcuts';
 
 export const FILTER_DEBOUNCE_MS = 300;
 export const DEFAULT_EMPTY_MESSAGE = 'No albums found.';
@@ -114,14 +114,7 @@ export function AlbumGrid<TKey extends QueryKey>({
     if (selectionKey) clearSelection();
   }, [selectionKey, clearSelection]);
 
-  // x ticks the card that has focus (its link or its box).
-  useShortcuts({
-    x: (event) => {
-      const card = event.target instanceof Element ? event.target.closest('[data-album-id]') : null;
-      const albumId = Number(card?.getAttribute('data-album-id'));
-      if (albumId) selection.toggle(albumId, pageIds);
-    },
-  });
+  useToggleFocusedAlbum(selection, pageIds);
 
   // Replace, not push: the list's state is remembered without filling the history.
   const update = (changes: Changes) =>
@@ -140,13 +133,21 @@ export function AlbumGrid<TKey extends QueryKey>({
     setSearchParams((current) => withChanges(current, changes), { replace: true });
   }, [loadedPastTheEnd, lastPage, setSearchParams]);
 
+  const applyFilter = (text: string) => {
+    window.clearTimeout(filterTimer.current);
+    filterTimer.current = undefined;
+    const q = text.trim();
+    if (q !== filter && parseAlbumQuery(q).ok) update({ q: q === '' ? null : q, page: null });
+  };
   const changeFilter = (text: string) => {
     setFilterText(text);
     window.clearTimeout(filterTimer.current);
-    filterTimer.current = window.setTimeout(() => {
-      const q = text.trim();
-      if (q !== filter && parseAlbumQuery(q).ok) update({ q: q === '' ? null : q, page: null });
-    }, FILTER_DEBOUNCE_MS);
+    filterTimer.current = window.setTimeout(() => applyFilter(text), FILTER_DEBOUNCE_MS);
+  };
+  // Leaving the box applies what it holds at once: a pause still running when the user goes to
+  // another screen would otherwise write this list's filter into that screen's address.
+  const flushFilter = () => {
+    if (filterTimer.current !== undefined) applyFilter(filterText);
   };
 
   const changePage = (target: number) => {
@@ -181,7 +182,6 @@ export function AlbumGrid<TKey extends QueryKey>({
     );
   }
 
-  const anySelected = selection.count(total) > 0;
   return (
     <div className="space-y-5">
       <SelectionBar
@@ -210,6 +210,7 @@ export function AlbumGrid<TKey extends QueryKey>({
               <SearchInput
                 value={filterText}
                 onChange={changeFilter}
+                onBlur={flushFilter}
                 placeholder="Filter albums..."
                 label="Filter albums"
                 className="grow"
@@ -237,32 +238,17 @@ export function AlbumGrid<TKey extends QueryKey>({
           aria-busy={albums.isPlaceholderData}
           className={`grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4 2xl:grid-cols-6 ${albums.isPlaceholderData ? 'opacity-70' : ''}`}
         >
-          {albums.data.items.map((album) => {
-            const selected = selection.isSelected(album.id);
-            return (
-              <li
-                key={album.id}
-                data-album-id={album.id}
-                className={`group/card relative rounded-xl ${selected ? 'ring-2 ring-indigo-600 ring-offset-2 dark:ring-indigo-400 dark:ring-offset-gray-950' : ''}`}
-              >
-                <AlbumCard album={album} />
-                <input
-                  type="checkbox"
-                  checked={selected}
-                  aria-label={`Select ${album.name}`}
-                  aria-keyshortcuts="x"
-                  // Shift-click ticks the whole run from the last box ticked.
-                  onChange={(event) => {
-                    const { nativeEvent } = event;
-                    const range = nativeEvent instanceof MouseEvent && nativeEvent.shiftKey;
-                    selection.toggle(album.id, pageIds, range);
-                  }}
-                  className={`absolute top-2 left-2 size-5 cursor-pointer accent-indigo-600 ${anySelected ? '' : 'opacity-0 group-hover/card:opacity-100 focus:opacity-100'}`}
-                />
-                {albumAction && <div className="absolute top-2 right-2">{albumAction(album)}</div>}
-              </li>
-            );
-          })}
+          {albums.data.items.map((album) => (
+            <SelectableAlbum
+              key={album.id}
+              album={album}
+              selection={selection}
+              pageIds={pageIds}
+              action={albumAction?.(album)}
+            >
+              <AlbumCard album={album} />
+            </SelectableAlbum>
+          ))}
         </ul>
       )}
 

@@ -13,6 +13,7 @@ interface SearchInputProps {
   describedBy?: string;
   invalid?: boolean;
   inputRef?: Ref<HTMLInputElement>;
+  onBlur?: () => void;
 }
 
 /** A search box with its magnifier: the list filters of albums, tags, genres and artists. */
@@ -25,6 +26,7 @@ export function SearchInput({
   describedBy,
   invalid = false,
   inputRef,
+  onBlur,
 }: SearchInputProps) {
   return (
     <div className={`relative ${className}`}>
@@ -39,6 +41,7 @@ export function SearchInput({
         aria-describedby={describedBy}
         aria-invalid={invalid || undefined}
         onChange={(event) => onChange(event.target.value)}
+        onBlur={onBlur}
         placeholder={placeholder}
         aria-label={label}
         className="w-full rounded-lg border border-gray-300 bg-white py-2 pr-3 pl-9 text-sm text-gray-900 placeholder:text-gray-500 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100 dark:placeholder:text-gray-400"

@@ -11,6 +11,9 @@ import { ALBUMS_PER_PAGE } from '../../api/album-queries';
 import { artistQueries } from '../../api/artist-queries';
 import { AlbumCover } from '../../components/AlbumCover';
 import { buttonStyles } from '../../components/Button';
+import { SelectableAlbum, useToggleFocusedAlbum } from '../../components/bulk/SelectableAlbum';
+import { SelectionBar } from '../../components/bulk/SelectionBar';
+import { useAlbumSelection } from '../../components/bulk/useAlbumSelection';
 import { Pagination } from '../../components/Pagination';
 import { TagChip } from '../../components/TagChip';
 import { ArtistImage } from './ArtistImage';
@@ -149,13 +152,13 @@ function ArtistView({ artist, artistKey }: { artist: Artist; artistKey: string }
         </Panel>
       </div>
 
-      <ArtistAlbums artistKey={artistKey} />
+      <ArtistAlbums artistKey={artistKey} artistId={artist.id} />
     </div>
   );
 }
 
 /** The artist's albums, a server page at a time, newest additions first. */
-function ArtistAlbums({ artistKey }: { artistKey: string }) {
+function ArtistAlbums({ artistKey, artistId }: { artistKey: string; artistId: number }) {
   const [page, setPage] = useState(1);
   const albums = useQuery({
     ...artistQueries.albums(artistKey, {
@@ -167,6 +170,9 @@ function ArtistAlbums({ artistKey }: { artistKey: string }) {
   });
   const total = albums.data?.total ?? 0;
   const items = albums.data?.items ?? [];
+  const pageIds = items.map((album) => album.id);
+  const selection = useAlbumSelection();
+  useToggleFocusedAlbum(selection, pageIds);
   return (
     <Panel id="artist-albums-heading" title={albums.isSuccess ? `Albums (${total})` : 'Albums'}>
       {albums.isPending ? (
@@ -177,15 +183,22 @@ function ArtistAlbums({ artistKey }: { artistKey: string }) {
         <p className={emptyText}>No albums found for this artist.</p>
       ) : (
         <div className="space-y-5">
+          <SelectionBar
+            selection={selection}
+            total={total}
+            pageIds={pageIds}
+            query=""
+            scope={{ artist_id: artistId }}
+          />
           <ul
             aria-label="Artist albums"
             aria-busy={albums.isPlaceholderData}
             className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4 2xl:grid-cols-6"
           >
             {items.map((album) => (
-              <li key={album.id}>
+              <SelectableAlbum key={album.id} album={album} selection={selection} pageIds={pageIds}>
                 <ArtistAlbumCard album={album} />
-              </li>
+              </SelectableAlbum>
             ))}
           </ul>
           <Pagination
