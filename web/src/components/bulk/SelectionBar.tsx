@@ -9,7 +9,7 @@ import { ConfirmDialog } from '../ConfirmDialog';
 import { useShortcuts } from '../useShortcuts';
 import { BulkFolderDialog } from './BulkFolderDialog';
 import { BulkTagDialog } from './BulkTagDialog';
-import { describeBulkChange, selectedCount } from './bulk-messages';
+import { albumCount, describeBulkChange, selectedCount } from './bulk-messages';
 import { useOfferUndo } from './UndoBar';
 import type { AlbumSelection } from './useAlbumSelection';
 
@@ -34,7 +34,7 @@ export function SelectionBar({ selection, total, pageIds, query, scope }: Select
   const apply = useMutation(bulkMutations.apply());
   const offerUndo = useOfferUndo();
   const count = selection.count(total);
-  const albums = selectedCount(count).replace(' selected', '');
+  const albums = albumCount(count);
   const pageSelected = pageIds.every((id) => selection.isSelected(id));
 
   useShortcuts(
