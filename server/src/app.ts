@@ -32,14 +32,16 @@ import { closeSharedRedis, openSharedRedis } from './http/shared-redis';
 import { serveWebApp } from './http/web-app';
 import { imageRoutes } from './images/routes';
 import { purgeUnusedImages } from './images/store';
+import { maintenanceJobs } from './maintenance/maintenance-jobs';
 import { maintenanceRoutes } from './maintenance/routes';
 import { collectionSearchRoutes } from './search/collection-routes';
 import { streamingSearchRoutes } from './search/streaming-routes';
 import { statsRoutes } from './stats/routes';
 import { DemoStreamingService } from './streaming/demo/demo-service';
 import { demoImageRoutes } from './streaming/demo/image-routes';
-import { musicBrainzClient } from './streaming/musicbrainz-client';
+import { musicBrainzClient, requestSpacing } from './streaming/musicbrainz-client';
 import { musicBrainzGenres } from './streaming/musicbrainz-genres';
+import { sharedSpacing } from './streaming/shared/shared-spacing';
 import { createStreamingService } from './streaming/streaming-service';
 import { tagRoutes } from './tags/routes';
 
@@ -107,11 +109,14 @@ export async function buildApp({
 
   const box = createSecretBox(secretKey);
   const provider = signInProvider(config, app);
-  const streaming = createStreamingService(config);
-  // One client for all MusicBrainz traffic, so album adds and discovery share its rate.
+  const streaming = createStreamingService(config, redis);
+  // One client for all MusicBrainz traffic, so album adds and discovery share its rate; with
+  // Redis, one for every instance.
+  const spacing = requestSpacing(config.musicBrainzSpacingMs);
   const musicBrainz = musicBrainzClient(
     config.musicBrainzUrl,
     `Gatefold/1.0 ( ${config.publicUrl} )`,
+    redis ? sharedSpacing(redis, 'musicbrainz', config.musicBrainzSpacingMs, spacing) : spacing,
   );
   const sources = { streaming, genres: musicBrainzGenres(musicBrainz) };
   const libraryAccount = async (userId: number) => {
@@ -125,6 +130,12 @@ export async function buildApp({
       accessToken: () => streamingAccessToken(db, box, provider, userId),
     };
   };
+
+  const maintenance = { db, sources, account: libraryAccount, log: app.log };
+  // Jobs outlive the instance that started them: another takes over what this one leaves.
+  const jobs = maintenanceJobs(maintenance);
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('preClose', async () => jobs.stop());
 
   await app.register(
     async (api) => {
@@ -169,10 +180,9 @@ export async function buildApp({
         await signedIn.register(discoveryRoutes({ db, streaming, musicBrainz }), {
           prefix: '/v1/search',
         });
-        await signedIn.register(
-          maintenanceRoutes({ db, sources, account: libraryAccount, log: app.log }),
-          { prefix: '/v1/maintenance' },
-        );
+        await signedIn.register(maintenanceRoutes({ ...maintenance, jobs }), {
+          prefix: '/v1/maintenance',
+        });
       });
     },
     { prefix: '/api' },

@@ -26,6 +26,7 @@ const environment = z
     SPOTIFY_API_URL: httpUrl.default('https://api.spotify.com/v1'),
     SPOTIFY_ACCOUNTS_URL: httpUrl.default('https://accounts.spotify.com'),
     MUSICBRAINZ_URL: httpUrl.default('https://musicbrainz.org/ws/2'),
+    MUSICBRAINZ_SPACING_MS: z.coerce.number().int().min(0).max(60_000).default(1100),
     SPOTIFY_MARKET: z
       .string()
       .regex(/^[A-Z]{2}$/, 'must be a two-letter country code')
@@ -105,6 +106,8 @@ export type Config = {
   spotifyApiUrl: string;
   spotifyAccountsUrl: string;
   musicBrainzUrl: string;
+  /** Time between MusicBrainz calls: its one a second, or 0 for a mirror of one's own. */
+  musicBrainzSpacingMs: number;
   /** The country whose catalogue Spotify answers for. */
   spotifyMarket: string;
   /** The longest one Spotify call may take before it counts as failed (504). */
@@ -151,6 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaultWebDistDir?: string): 
     spotifyApiUrl: e.SPOTIFY_API_URL,
     spotifyAccountsUrl: e.SPOTIFY_ACCOUNTS_URL,
     musicBrainzUrl: e.MUSICBRAINZ_URL,
+    musicBrainzSpacingMs: e.MUSICBRAINZ_SPACING_MS,
     spotifyMarket: e.SPOTIFY_MARKET,
     spotifyTimeoutMs: e.SPOTIFY_TIMEOUT_MS,
     redisUrl: e.REDIS_URL,

@@ -5,14 +5,22 @@ import { startApp } from './start-app';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
+/** An orchestrator kills a process that has not stopped 10 s after SIGTERM; stop before it does. */
+const SHUTDOWN_MS = 9_000;
+
 async function main() {
   const config = loadConfig(process.env, path.resolve(here, '../../web/dist'));
   const { app } = await startApp(config);
 
-  // Stop taking connections, let requests in flight finish, then close the database.
+  // Stop taking connections, hand running jobs to another instance, let requests in flight
+  // finish, then close the database; whatever is still going after SHUTDOWN_MS is cut off.
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
       app.log.info({ signal }, 'shutting down');
+      setTimeout(() => {
+        app.log.warn('requests still running at the shutdown deadline were cut off');
+        process.exit(1);
+      }, SHUTDOWN_MS).unref();
       app.close().then(
         () => process.exit(0),
         () => process.exit(1),

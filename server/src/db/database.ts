@@ -35,6 +35,8 @@ const CACHE_KILOBYTES = 65_536;
 
 /** The longest a PostgreSQL statement may run; an import's batch takes well under a second. */
 export const STATEMENT_TIMEOUT_MS = 30_000;
+/** How long a query waits for a connection to PostgreSQL before the request answers 503. */
+const CONNECT_TIMEOUT_MS = 5_000;
 
 /** The reader threads of each SQLite database opened with them. */
 const readersOf = new WeakMap<Kysely<Database>, SqliteReaders>();
@@ -69,7 +71,12 @@ export function openDatabase(target: DatabaseTarget): Kysely<Database> {
       // A schema per test run keeps runs apart (public still holds the extensions); production
       // uses the database's default.
       ...(target.schema ? { options: `-c search_path=${target.schema},public` } : {}),
+      // With PostgreSQL away, a request waits this long for a connection, then answers 503.
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     });
+    // An idle connection that PostgreSQL dropped (a restart) is discarded by the pool, and the
+    // next query opens a fresh one: nothing to do, but unheard the event would end the process.
+    pool.on('error', () => {});
     return new Kysely<Database>({
       dialect: new PostgresDialect({ pool: new PreparedStatementPool(pool) }),
     });

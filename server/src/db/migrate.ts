@@ -12,6 +12,7 @@ import * as searchNameIndex from './migrations/0010-search-name-index';
 import * as smartFolders from './migrations/0011-smart-folders';
 import * as bulkChanges from './migrations/0012-bulk-changes';
 import * as albumCorrections from './migrations/0013-album-corrections';
+import * as jobClaims from './migrations/0014-job-claims';
 import type { Database } from './schema';
 
 /** Migrations are bundled with the server, so they are listed here rather than read from disk. */
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '0011-smart-folders': smartFolders,
   '0012-bulk-changes': bulkChanges,
   '0013-album-corrections': albumCorrections,
+  '0014-job-claims': jobClaims,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -15,10 +15,18 @@ const MOST_PARAMETERS_TO_PREPARE = 100;
  * five runs PostgreSQL may keep a generic plan, only when it costs no more than the custom ones.
  */
 export class PreparedStatementPool implements PostgresPool {
+  readonly #heard = new WeakSet<pg.PoolClient>();
+
   constructor(private readonly pool: pg.Pool) {}
 
   async connect(): Promise<PostgresPoolClient> {
     const client = await this.pool.connect();
+    // A connection lost between a transaction's statements (PostgreSQL restarting) fails its
+    // next statement; the client's event, unheard, would end the process. The pool then drops it.
+    if (!this.#heard.has(client)) {
+      client.on('error', () => {});
+      this.#heard.add(client);
+    }
     function query<R>(sql: string, parameters: readonly unknown[]): Promise<PostgresQueryResult<R>>;
     function query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
     function query<R>(

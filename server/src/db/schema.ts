@@ -243,8 +243,12 @@ export type JobsTable = {
   message: Generated<string>;
   started_at: Timestamp;
   finished_at: Timestamp | null;
-  /** Moved as a running job works; one that stopped moving was cut off. */
+  /** Moved by the instance running the job; one that stopped moving was cut off. */
   heartbeat_at: Timestamp | null;
+  /** The app instance running the job; null when none is (released at shutdown). */
+  claimed_by: Generated<string | null>;
+  /** Where the work goes on from (JSON, the job kind's own shape), kept with each batch. */
+  resume_from: Generated<string | null>;
 };
 
 /** A bulk change that can still be undone (albums/bulk): what it was, until `expires_at`. */

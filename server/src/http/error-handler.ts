@@ -1,6 +1,10 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/database-unavailable';
 import { EMPTY_BODY, HttpError, INVALID_JSON, invalidFields } from './errors';
+
+/** How long a client is asked to wait when the database is away (a restart takes seconds). */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** Fastify's own failures that are the client's doing, and the sentence each gets. */
 const clientErrors: Record<string, { status: number; detail: string }> = {
@@ -56,6 +60,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(error.statusCode).send({ detail: 'The request could not be processed.' });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ reason: error.message }, 'the database is not answering');
+      return reply
+        .status(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({ detail: 'The database is not answering. Please try again in a moment.' });
     }
     request.log.error({ err: error }, 'request failed');
     return reply

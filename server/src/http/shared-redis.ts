@@ -6,9 +6,11 @@ import { Redis } from 'ioredis';
 const CONNECT_TIMEOUT_MS = 2_000;
 
 /**
- * The connection to the Redis that instances share (rate-limit counters). When Redis stops
- * answering, commands fail at once rather than queue, so limits fail open (`skipOnError`) and no
- * request waits for it; the outage is logged once, and so is the recovery.
+ * The connection to the Redis that instances share: rate-limit counters, Spotify's 429 pause,
+ * MusicBrainz's spacing and the outside services' caches. When Redis stops answering, commands
+ * fail at once rather than queue, so limits fail open (`skipOnError`), the rest falls back to
+ * this process's own, and no request waits for it; the outage is logged once, and so is the
+ * recovery.
  */
 export async function openSharedRedis(url: string, log: FastifyBaseLogger): Promise<Redis> {
   const redis = new Redis(url, {
@@ -20,12 +22,15 @@ export async function openSharedRedis(url: string, log: FastifyBaseLogger): Prom
   redis.on('error', (error: Error) => {
     if (!answering) return;
     answering = false;
-    log.warn({ reason: error.message }, 'Redis is not answering: rate limits are off until it is');
+    log.warn(
+      { reason: error.message },
+      'Redis is not answering: rate limits are off, and pauses, spacing and caches are this instance’s own until it is',
+    );
   });
   redis.on('ready', () => {
     if (answering) return;
     answering = true;
-    log.info('Redis answers again: rate limits are back');
+    log.info('Redis answers again: limits, pauses, spacing and caches are shared again');
   });
   // The first requests count too: wait for the connection, or for the first failure.
   const settled = new AbortController();

@@ -1,5 +1,5 @@
-import type { Job } from '@gatefold/contract/maintenance';
 import type { Kysely } from 'kysely';
+import { z } from 'zod';
 import type { AlbumSources } from '../albums/add-from-streaming';
 import { toCount } from '../db/count';
 import { nameKey } from '../db/name-key';
@@ -7,7 +7,8 @@ import type { Database } from '../db/schema';
 import { inUserTransaction } from '../db/user-lock';
 import { upsertGenres } from '../genres/queries';
 import { albumsWithoutGenres } from './findings';
-import { albumCount, claimJob, type JobLog, jobRecord, presentJob } from './jobs';
+import type { JobWork } from './job-runner';
+import { albumCount, type JobLog } from './jobs';
 
 const PAGE = 50;
 
@@ -17,33 +18,31 @@ export type GenreLookupDependencies = {
   log: JobLog;
 };
 
-/**
- * Starts giving genres to the albums that have none, and answers at once with the job: the
- * genres its artists are known for, or else MusicBrainz's for the release (one call a second).
- */
-export async function startGenreLookup(
-  deps: GenreLookupDependencies,
+/** Where a look-up goes on from: after this album id. */
+const resumePoint = z.object({ after: z.number().int().min(0) });
+
+/** How many albums a look-up starting now would go through. */
+export async function albumsWithoutGenresCount(
+  db: Kysely<Database>,
   userId: number,
-): Promise<Job> {
-  const count = await albumsWithoutGenres(deps.db, userId)
+): Promise<number> {
+  const count = await albumsWithoutGenres(db, userId)
     .select((eb) => eb.fn.countAll().as('count'))
     .executeTakeFirst();
-  const job = await claimJob(deps.db, userId, 'genre-lookup', toCount(Number(count?.count ?? 0)));
-  void lookUpGenres(deps, userId, job.id, job.total ?? 0);
-  return presentJob(job);
+  return toCount(Number(count?.count ?? 0));
 }
 
-async function lookUpGenres(
-  { db, sources, log }: GenreLookupDependencies,
-  userId: number,
-  jobId: number,
-  total: number,
-) {
-  const record = jobRecord(db, jobId, log);
-  let done = 0;
-  let added = 0;
-  try {
-    for (let after = 0; ; ) {
+/**
+ * Gives genres to the albums that have none: the genres its artists are known for, or else
+ * MusicBrainz's for the release (one call a second).
+ */
+export function lookUpGenres({ db, sources }: GenreLookupDependencies): JobWork {
+  return async (job) => {
+    const { userId, record, signal } = job;
+    const total = job.total ?? 0;
+    let { after } = resumePoint.parse(job.resumeFrom ?? { after: 0 });
+    let { done, added } = job;
+    for (;;) {
       const page = await albumsWithoutGenres(db, userId)
         .select(['albums.id', 'albums.name', 'albums.artist'])
         .where('albums.id', '>', after)
@@ -72,6 +71,7 @@ async function lookUpGenres(
       }
       for (const album of page) {
         if (found.has(album.id)) continue;
+        signal.throwIfAborted();
         const primary = album.artist.split(', ')[0] ?? album.artist;
         try {
           const genres = await sources.genres.genresFor(primary, album.name);
@@ -79,10 +79,10 @@ async function lookUpGenres(
         } catch {
           // An album MusicBrainz cannot answer for stays without genres; the rest go on.
         }
-        await record.beat();
       }
 
-      added += await inUserTransaction(db, userId, async (trx) => {
+      done += page.length;
+      await inUserTransaction(db, userId, async (trx) => {
         const genreIds = await upsertGenres(
           trx,
           userId,
@@ -111,21 +111,22 @@ async function lookUpGenres(
             .values(kept)
             .onConflict((oc) => oc.columns(['album_id', 'genre_id']).doNothing())
             .execute();
-        return new Set(kept.map((link) => link.album_id)).size;
-      });
-      done += page.length;
-      await record.progress({
-        done,
-        added,
-        total: Math.max(total, done),
-        message: `Looked up ${done} of ${Math.max(total, done)} albums`,
+        added += new Set(kept.map((link) => link.album_id)).size;
+        await record.progress(
+          {
+            done,
+            added,
+            total: Math.max(total, done),
+            message: `Looked up ${done} of ${Math.max(total, done)} albums`,
+            resumeFrom: { after },
+          },
+          trx,
+        );
       });
     }
     const missing = done - added;
     await record.finish(
       `Found genres for ${albumCount(added)}${missing > 0 ? `; none found for ${missing}` : ''}.`,
     );
-  } catch (error) {
-    await record.fail(error).catch(() => {});
-  }
+  };
 }

@@ -10,7 +10,7 @@ import { checkFolderLimits } from '../folders/limits';
 import { parentsFirst } from '../folders/parents-first';
 import { type ImportedLabels, importAlbums } from './import-albums';
 import type { ImportFile, WritingProgress } from './import-file';
-import { claimJob, type JobLog, type JobRecord, jobRecord, presentJob } from './jobs';
+import type { JobRunner, RunningJob } from './job-runner';
 
 /** Albums written per transaction: each holds the database for tens of milliseconds at most. */
 const ALBUMS_PER_BATCH = 250;
@@ -24,43 +24,43 @@ type ExportedFolder = CollectionExport['folders'][number];
  * transaction before the answer (a file past the folder limits is refused whole); the albums
  * then go in batches as a job, so other requests are served between them and a progress bar
  * can follow. An import cut short is completed by importing the same file again, which adds only
- * what is missing.
+ * what is missing (INTERRUPTED_IMPORT).
  */
 export async function startCollectionImport(
+  jobs: JobRunner,
   db: Kysely<Database>,
   userId: number,
   file: ImportFile,
-  log: JobLog,
 ): Promise<Job> {
-  const job = await claimJob(db, userId, 'collection-import', file.albumCount).catch(
-    async (error: unknown) => {
+  return jobs
+    .beginWith(userId, 'collection-import', file.albumCount, async () => {
+      const labels = await inUserTransaction(db, userId, async (trx) => {
+        const tags = await importTags(trx, userId, file.tags);
+        const folders = await importFolders(trx, userId, file.folders);
+        await checkFolderLimits(trx, userId, 'folders');
+        return { ...tags, ...folders };
+      });
+      return (job) => importAlbumsInBatches(db, job, file, labels);
+    })
+    .catch(async (error: unknown) => {
       await file.close();
       throw error;
-    },
-  );
-  const record = jobRecord(db, job.id, log);
-  const labels = await inUserTransaction(db, userId, async (trx) => {
-    const tags = await importTags(trx, userId, file.tags);
-    const folders = await importFolders(trx, userId, file.folders);
-    await checkFolderLimits(trx, userId, 'folders');
-    return { ...tags, ...folders };
-  }).catch(async (error: unknown) => {
-    await Promise.all([record.fail(error), file.close()]);
-    throw error;
-  });
-  void importAlbumsInBatches(db, userId, file, labels, record);
-  return presentJob(job);
+    });
 }
+
+/** What a file import cut short (its instance stopped) tells the user. */
+export const INTERRUPTED_IMPORT =
+  'The import was interrupted. Import the same file again: only what is missing is added.';
 
 async function importAlbumsInBatches(
   db: Kysely<Database>,
-  userId: number,
+  { userId, record, signal }: RunningJob,
   file: ImportFile,
   labels: ImportedLabels & { tagsAdded: number; foldersAdded: number },
-  record: JobRecord,
 ) {
   try {
     const { added } = await writeAlbums(db, userId, file, labels, async (written) => {
+      signal.throwIfAborted();
       await record.progress({
         ...written,
         message: `Imported ${written.done} of ${file.albumCount} albums`,
@@ -71,8 +71,6 @@ async function importAlbumsInBatches(
       `Imported ${added} albums (${file.albumCount - added} already here), ` +
         `${labels.tagsAdded} tags and ${labels.foldersAdded} folders.`,
     );
-  } catch (error) {
-    await record.fail(error).catch(() => {});
   } finally {
     await file.close();
   }

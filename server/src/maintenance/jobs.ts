@@ -5,11 +5,6 @@ import type { Database, JobsTable } from '../db/schema';
 import { isUniqueViolation } from '../db/unique-violation';
 import { conflict, HttpError } from '../http/errors';
 
-/** A running job beats at least this often while it works. */
-const HEARTBEAT_MS = 15_000;
-/** A job whose heartbeat stopped this long ago was cut off (a restart); it no longer blocks. */
-export const STALE_AFTER_MS = 5 * 60 * 1000;
-
 /** What the user is told is in the way of a second job. */
 const RUNNING: Record<Job['kind'], string> = {
   'library-import': 'An import of your library',
@@ -18,25 +13,25 @@ const RUNNING: Record<Job['kind'], string> = {
   'genre-lookup': 'A look-up of genres',
 };
 
+/** The job is no longer this instance's: another took it over, or it was released. */
+export class ClaimLost extends Error {
+  constructor(jobId: number) {
+    super(`Job ${jobId} is no longer claimed by this instance.`);
+  }
+}
+
 /**
- * Records a new running job of the user's, or answers 409 while another runs: one job at a
- * time per user, whichever kind. A job left running by a restart stops blocking once stale.
+ * Records a new running job of the user's, claimed by `instance`, or answers 409 while another
+ * runs: one job at a time per user, whichever kind.
  */
 export async function claimJob(
   db: Kysely<Database>,
   userId: number,
   kind: Job['kind'],
+  instance: string,
   total: number | null = null,
 ): Promise<Selectable<JobsTable>> {
   const now = new Date().toISOString();
-  const staleBefore = new Date(Date.now() - STALE_AFTER_MS).toISOString();
-  await db
-    .updateTable('jobs')
-    .set({ status: 'failed', message: 'The import was interrupted.', finished_at: now })
-    .where('user_id', '=', userId)
-    .where('status', '=', 'running')
-    .where('heartbeat_at', '<', staleBefore)
-    .execute();
   // The unique index on running jobs turns away the second of two starts at once.
   return db
     .insertInto('jobs')
@@ -48,6 +43,8 @@ export async function claimJob(
       started_at: now,
       heartbeat_at: now,
       finished_at: null,
+      claimed_by: instance,
+      resume_from: null,
     })
     .returningAll()
     .executeTakeFirstOrThrow()
@@ -66,27 +63,40 @@ export async function claimJob(
     });
 }
 
-type Progress = Partial<Pick<Selectable<JobsTable>, 'done' | 'total' | 'added' | 'message'>>;
+type Progress = Partial<Pick<Selectable<JobsTable>, 'done' | 'total' | 'added' | 'message'>> & {
+  /** Where the work would go on from if this instance stopped now. */
+  resumeFrom?: object;
+};
 
-/** What a job's work writes as it goes: progress with a heartbeat, then its end. */
-export function jobRecord(db: Kysely<Database>, jobId: number, log: JobLog) {
-  let lastBeat = Date.now();
-  const write = (changes: Partial<Selectable<JobsTable>>) => {
-    lastBeat = Date.now();
-    return db
+/**
+ * What a job's work writes as it goes, each write only while `instance` still holds the job
+ * (else ClaimLost). Given a transaction, progress commits with the batch it describes.
+ */
+export function jobRecord(db: Kysely<Database>, jobId: number, instance: string, log: JobLog) {
+  const write = async (
+    changes: Partial<Selectable<JobsTable>>,
+    executor: Kysely<Database> = db,
+  ): Promise<void> => {
+    const result = await executor
       .updateTable('jobs')
-      .set({ ...changes, heartbeat_at: new Date(lastBeat).toISOString() })
+      .set({ ...changes, heartbeat_at: new Date().toISOString() })
       .where('id', '=', jobId)
-      .execute();
+      .where('claimed_by', '=', instance)
+      .where('status', '=', 'running')
+      .executeTakeFirst();
+    if (result.numUpdatedRows === 0n) throw new ClaimLost(jobId);
   };
+  const ended = (status: 'finished' | 'failed', message: string) =>
+    write({ status, message, finished_at: new Date().toISOString(), claimed_by: null });
   return {
-    progress: (changes: Progress) => write(changes),
-    /** A sign of life between progress writes, at most every HEARTBEAT_MS. */
-    beat: async () => {
-      if (Date.now() - lastBeat >= HEARTBEAT_MS) await write({});
-    },
-    finish: (message: string) =>
-      write({ status: 'finished', message, finished_at: new Date().toISOString() }),
+    progress: ({ resumeFrom, ...changes }: Progress, trx?: Kysely<Database>) =>
+      write(
+        { ...changes, ...(resumeFrom ? { resume_from: JSON.stringify(resumeFrom) } : {}) },
+        trx,
+      ),
+    finish: (message: string) => ended('finished', message),
+    /** A job that cannot go on where it stopped ends with a sentence saying what to do. */
+    interrupted: (message: string) => ended('failed', message),
     /**
      * The user sees a sentence (the error's detail, if it has one); the log gets the error, unless
      * it was the request's own fault (a file past the folder limits), which the answer says.
@@ -94,8 +104,10 @@ export function jobRecord(db: Kysely<Database>, jobId: number, log: JobLog) {
     fail: async (error: unknown) => {
       if (!(error instanceof HttpError && error.statusCode < 500))
         log.error({ err: error, jobId }, 'job failed');
-      const detail = error instanceof HttpError ? error.detail : 'The import stopped unexpectedly.';
-      await write({ status: 'failed', message: detail, finished_at: new Date().toISOString() });
+      await ended(
+        'failed',
+        error instanceof HttpError ? error.detail : 'The import stopped unexpectedly.',
+      );
     },
   };
 }
@@ -105,8 +117,8 @@ export const albumCount = (count: number) => `${count} album${count === 1 ? '' :
 
 export type JobRecord = ReturnType<typeof jobRecord>;
 
-/** Where a job that fails says why. */
-export type JobLog = Pick<FastifyBaseLogger, 'error'>;
+/** Where a job that fails says why, and where the runner says what it took over. */
+export type JobLog = Pick<FastifyBaseLogger, 'error' | 'warn' | 'info'>;
 
 export function presentJob(job: Selectable<JobsTable>): Job {
   return {

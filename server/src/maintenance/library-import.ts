@@ -1,12 +1,13 @@
-import type { Job } from '@gatefold/contract/maintenance';
 import type { Kysely } from 'kysely';
+import { z } from 'zod';
 import { type AlbumSources, fetchCompleteAlbum } from '../albums/add-from-streaming';
 import { insertAlbums, type NewAlbum, ownedSpotifyIds } from '../albums/store';
 import { refreshPlannerStatistics } from '../db/database';
 import type { Database } from '../db/schema';
 import { inUserTransaction } from '../db/user-lock';
 import type { LibraryAccount } from '../streaming/port';
-import { claimJob, type JobLog, jobRecord, presentJob } from './jobs';
+import type { JobWork } from './job-runner';
+import type { JobLog } from './jobs';
 
 const PAGE = 50;
 
@@ -19,32 +20,21 @@ export type LibraryImportDependencies = {
   log: JobLog;
 };
 
-/**
- * Starts importing the saved albums of the user's streaming library and answers at once with the
- * job, which records its progress as it goes. One import at a time per user.
- */
-export async function startLibraryImport(
-  deps: LibraryImportDependencies,
-  userId: number,
-): Promise<Job> {
-  const job = await claimJob(deps.db, userId, 'library-import');
-  // The work goes on after the answer; it records its own progress and failure.
-  void importLibrary(deps, userId, job.id);
-  return presentJob(job);
-}
+/** Where an import goes on from: the next page of the library, and what could not be added. */
+const resumePoint = z.object({ offset: z.number().int().min(0), failed: z.number().int().min(0) });
 
-async function importLibrary(
-  { db, sources, account, log }: LibraryImportDependencies,
-  userId: number,
-  jobId: number,
-) {
-  const record = jobRecord(db, jobId, log);
-  let done = 0;
-  let added = 0;
-  let failed = 0;
-  try {
+/**
+ * Imports the saved albums of the user's streaming library, a page at a time. Each page's albums
+ * and the point after it commit together, so an import taken over from a stopped instance goes
+ * on from the next page and adds no album twice.
+ */
+export function importLibrary({ db, sources, account }: LibraryImportDependencies): JobWork {
+  return async (job) => {
+    const { userId, record, signal } = job;
+    let { offset, failed } = resumePoint.parse(job.resumeFrom ?? { offset: 0, failed: 0 });
+    let { done, added } = job;
     const library = await account(userId);
-    for (let offset = 0; ; offset += PAGE) {
+    for (;;) {
       const page = await sources.streaming.savedAlbums(library, { limit: PAGE, offset });
       const owned = await ownedSpotifyIds(
         db,
@@ -53,6 +43,7 @@ async function importLibrary(
       );
       const fetched: (NewAlbum & { added_at: string })[] = [];
       for (const saved of page.items.filter((item) => !owned.has(item.album.id))) {
+        signal.throwIfAborted();
         try {
           const album = await fetchCompleteAlbum(sources, saved.album.id);
           if (album) fetched.push({ ...album, added_at: saved.added_at });
@@ -61,21 +52,24 @@ async function importLibrary(
           // One album the service cannot give is counted; the import goes on.
           failed += 1;
         }
-        await record.beat();
       }
-      // A page is stored in one short transaction, however many albums the library holds.
-      const stored = await inUserTransaction(db, userId, async (trx) => {
-        return insertAlbums(trx, userId, fetched);
-      });
-      added += stored.size;
       done += page.items.length;
-      await record.progress({
-        total: page.total,
-        done,
-        added,
-        message: `Imported ${done} of ${page.total} albums`,
+      offset += PAGE;
+      // A page is stored in one short transaction, however many albums the library holds.
+      await inUserTransaction(db, userId, async (trx) => {
+        added += (await insertAlbums(trx, userId, fetched)).size;
+        await record.progress(
+          {
+            total: page.total,
+            done,
+            added,
+            message: `Imported ${done} of ${page.total} albums`,
+            resumeFrom: { offset, failed },
+          },
+          trx,
+        );
       });
-      if (page.items.length === 0 || offset + PAGE >= page.total) break;
+      if (page.items.length === 0 || offset >= page.total) break;
     }
     await refreshPlannerStatistics(db, { albumsAdded: added });
     const skipped = done - added - failed;
@@ -85,7 +79,5 @@ async function importLibrary(
       failed > 0 ? `${failed} could not be added` : '',
     ];
     await record.finish(`${notes.filter(Boolean).join('; ')}.`);
-  } catch (error) {
-    await record.fail(error).catch(() => {});
-  }
+  };
 }

@@ -1,5 +1,5 @@
-import type { Job } from '@gatefold/contract/maintenance';
 import type { Kysely } from 'kysely';
+import { z } from 'zod';
 import type { AlbumSources } from '../albums/add-from-streaming';
 import { fetchCompleteAlbum } from '../albums/add-from-streaming';
 import { applyMetadata } from '../albums/refresh-metadata';
@@ -8,46 +8,45 @@ import { removeUncreditedArtists } from '../artists/credits';
 import { toCount } from '../db/count';
 import type { Database } from '../db/schema';
 import { inUserTransaction } from '../db/user-lock';
-import { albumCount, claimJob, type JobLog, jobRecord, presentJob } from './jobs';
+import type { JobWork } from './job-runner';
+import { albumCount, type JobLog } from './jobs';
 
 /** Albums fetched, then stored in one short transaction. */
 const PAGE = 50;
 
 export type RefreshDependencies = { db: Kysely<Database>; sources: AlbumSources; log: JobLog };
 
-/**
- * Starts refreshing every album of the collection that came from the streaming service, and
- * answers at once with the job. Corrections, tags and folders are kept (applyMetadata).
- */
-export async function startMetadataRefresh(
-  deps: RefreshDependencies,
-  userId: number,
-): Promise<Job> {
-  const { db } = deps;
+/** Where a refresh goes on from: after this album id, with what it has counted so far. */
+const resumePoint = z.object({
+  after: z.number().int().min(0),
+  updated: z.number().int().min(0),
+  failed: z.number().int().min(0),
+});
+
+/** How many albums a refresh starting now would go through. */
+export async function refreshableCount(db: Kysely<Database>, userId: number): Promise<number> {
   const count = await db
     .selectFrom('albums')
     .select((eb) => eb.fn.countAll().as('count'))
     .where('user_id', '=', userId)
     .where('spotify_id', 'is not', null)
     .executeTakeFirst();
-  const job = await claimJob(db, userId, 'metadata-refresh', toCount(Number(count?.count ?? 0)));
-  // The work goes on after the answer; it records its own progress and failure.
-  void refreshCollection(deps, userId, job.id, job.total ?? 0);
-  return presentJob(job);
+  return toCount(Number(count?.count ?? 0));
 }
 
-async function refreshCollection(
-  { db, sources, log }: RefreshDependencies,
-  userId: number,
-  jobId: number,
-  total: number,
-) {
-  const record = jobRecord(db, jobId, log);
-  let done = 0;
-  let updated = 0;
-  let failed = 0;
-  try {
-    for (let after = 0; ; ) {
+/**
+ * Refreshes every album of the collection that came from the streaming service, a page at a
+ * time. Corrections, tags and folders are kept (applyMetadata).
+ */
+export function refreshCollection({ db, sources }: RefreshDependencies): JobWork {
+  return async (job) => {
+    const { userId, record, signal } = job;
+    const total = job.total ?? 0;
+    let { after, updated, failed } = resumePoint.parse(
+      job.resumeFrom ?? { after: 0, updated: 0, failed: 0 },
+    );
+    let { done } = job;
+    for (;;) {
       const page = await db
         .selectFrom('albums')
         .select(['id', 'spotify_id'])
@@ -62,6 +61,7 @@ async function refreshCollection(
 
       const fetched = new Map<number, NewAlbum>();
       for (const { id, spotify_id } of page) {
+        signal.throwIfAborted();
         try {
           const album = spotify_id ? await fetchCompleteAlbum(sources, spotify_id) : undefined;
           if (album) fetched.set(id, album);
@@ -70,9 +70,9 @@ async function refreshCollection(
           // One album the service cannot give is counted; the refresh goes on.
           failed += 1;
         }
-        await record.beat();
       }
-      updated += await inUserTransaction(db, userId, async (trx) => {
+      done += page.length;
+      await inUserTransaction(db, userId, async (trx) => {
         // Read again inside the transaction: an album may have been corrected or deleted since.
         const albums = await trx
           .selectFrom('albums')
@@ -85,13 +85,16 @@ async function refreshCollection(
           if (fresh) await applyMetadata(trx, userId, album, fresh);
         }
         await removeUncreditedArtists(trx, userId);
-        return albums.length;
-      });
-      done += page.length;
-      await record.progress({
-        done,
-        total: Math.max(total, done),
-        message: `Refreshed ${done} of ${albumCount(Math.max(total, done))}`,
+        updated += albums.length;
+        await record.progress(
+          {
+            done,
+            total: Math.max(total, done),
+            message: `Refreshed ${done} of ${albumCount(Math.max(total, done))}`,
+            resumeFrom: { after, updated, failed },
+          },
+          trx,
+        );
       });
     }
     const notes = [
@@ -99,7 +102,5 @@ async function refreshCollection(
       failed > 0 ? `${failed} the streaming service could not give` : '',
     ];
     await record.finish(`${notes.filter(Boolean).join('; ')}.`);
-  } catch (error) {
-    await record.fail(error).catch(() => {});
-  }
+  };
 }

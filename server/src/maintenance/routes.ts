@@ -15,12 +15,13 @@ import { id } from '../http/params';
 import { perUserLimit } from '../http/per-user-limit';
 import { collectionCsv, exportCollection } from './export';
 import { deleteEmptyFolders, deleteUnusedTags, mergeDuplicates } from './fixes';
-import { startGenreLookup } from './genre-lookup';
+import { albumsWithoutGenresCount } from './genre-lookup';
 import { startCollectionImport } from './import';
 import { readImportFile } from './import-file';
+import type { JobRunner } from './job-runner';
 import { presentJob } from './jobs';
-import { type LibraryImportDependencies, startLibraryImport } from './library-import';
-import { startMetadataRefresh } from './metadata-refresh';
+import type { LibraryImportDependencies } from './library-import';
+import { refreshableCount } from './metadata-refresh';
 import { maintenanceReport as buildReport } from './report';
 
 /** Reading a file of many thousand albums is the costliest thing a request can ask for. */
@@ -30,7 +31,7 @@ const IMPORTS_PER_MINUTE = 20;
  * The import reads its body as bytes, parsed and checked on a thread of its own (import-file.ts);
  * the schema stays on the route for the API description only.
  */
-function fileImportRoute({ db, log }: LibraryImportDependencies) {
+function fileImportRoute({ db, jobs }: MaintenanceDependencies) {
   return async (app: FastifyInstance) => {
     app.removeContentTypeParser('application/json');
     app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
@@ -52,15 +53,17 @@ function fileImportRoute({ db, log }: LibraryImportDependencies) {
       async (request, reply) => {
         if (!(request.body instanceof Uint8Array)) throw badRequest(EMPTY_BODY);
         const file = await readImportFile(request.body);
-        return reply.status(202).send(await startCollectionImport(db, request.userId, file, log));
+        return reply.status(202).send(await startCollectionImport(jobs, db, request.userId, file));
       },
     );
   };
 }
 
+type MaintenanceDependencies = LibraryImportDependencies & { jobs: JobRunner };
+
 /** Library maintenance (DESIGN §7) under /v1/maintenance. */
-export function maintenanceRoutes(deps: LibraryImportDependencies) {
-  const { db } = deps;
+export function maintenanceRoutes(deps: MaintenanceDependencies) {
+  const { db, jobs } = deps;
   return async (app: FastifyInstance) => {
     const routes = app.withTypeProvider<ZodTypeProvider>();
 
@@ -109,7 +112,7 @@ export function maintenanceRoutes(deps: LibraryImportDependencies) {
         },
       },
       async (request, reply) =>
-        reply.status(202).send(await startLibraryImport(deps, request.userId)),
+        reply.status(202).send(await jobs.begin(request.userId, 'library-import')),
     );
 
     routes.post(
@@ -121,8 +124,10 @@ export function maintenanceRoutes(deps: LibraryImportDependencies) {
           response: { 202: job },
         },
       },
-      async (request, reply) =>
-        reply.status(202).send(await startMetadataRefresh(deps, request.userId)),
+      async (request, reply) => {
+        const total = await refreshableCount(db, request.userId);
+        return reply.status(202).send(await jobs.begin(request.userId, 'metadata-refresh', total));
+      },
     );
 
     const fixedAtOnce: Record<
@@ -145,8 +150,10 @@ export function maintenanceRoutes(deps: LibraryImportDependencies) {
       },
       async (request, reply) => {
         const { fix } = request.params;
-        if (fix === 'look-up-genres')
-          return reply.status(202).send(await startGenreLookup(deps, request.userId));
+        if (fix === 'look-up-genres') {
+          const total = await albumsWithoutGenresCount(db, request.userId);
+          return reply.status(202).send(await jobs.begin(request.userId, 'genre-lookup', total));
+        }
         return { affected: await fixedAtOnce[fix](request.userId) };
       },
     );

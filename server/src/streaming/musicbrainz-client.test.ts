@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startFakeMusicBrainz } from '../testing/fake-musicbrainz';
-import { musicBrainzClient } from './musicbrainz-client';
+import { musicBrainzClient, requestSpacing } from './musicbrainz-client';
 
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -14,7 +14,7 @@ const JITTER_MS = 60;
 async function fakeAndClient() {
   const fake = await startFakeMusicBrainz([]);
   closers.push(fake.close);
-  return { fake, client: musicBrainzClient(fake.url, 'Gatefold/test', SPACING_MS) };
+  return { fake, client: musicBrainzClient(fake.url, 'Gatefold/test', requestSpacing(SPACING_MS)) };
 }
 
 const gaps = (times: number[]) => times.slice(1).map((time, i) => time - (times[i] ?? time));

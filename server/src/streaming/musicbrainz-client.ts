@@ -1,3 +1,4 @@
+import type { RequestSpacing } from './shared/shared-spacing';
 import { untilAborted } from './until-aborted';
 
 /** MusicBrainz asks each client for at most one request a second; a little more keeps us under. */
@@ -14,15 +15,14 @@ export type MusicBrainz = {
 
 /**
  * The one MusicBrainz client of the process: genre look-ups for album adds and discovery
- * searches share its spacing, so together they stay within MusicBrainz's rate, in the order
- * they asked.
+ * searches share its spacing (`turns`; across instances when it is shared through Redis), so
+ * together they stay within MusicBrainz's rate, in the order they asked.
  */
 export function musicBrainzClient(
   baseUrl: string,
   userAgent: string,
-  spacingMs = REQUEST_SPACING_MS,
+  turns: RequestSpacing = requestSpacing(REQUEST_SPACING_MS),
 ): MusicBrainz {
-  const turns = requestSpacing(spacingMs);
   return {
     async getJson(pathAndQuery, signal) {
       try {
@@ -44,7 +44,7 @@ export function musicBrainzClient(
  * only when its call starts: a caller whose signal ends while waiting gives its place up, and the
  * next one's spacing still counts from the last call made.
  */
-export function requestSpacing(spacingMs: number) {
+export function requestSpacing(spacingMs: number): RequestSpacing {
   let lastStart = Number.NEGATIVE_INFINITY;
   let queue: Promise<void> = Promise.resolve();
   return {

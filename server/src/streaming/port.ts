@@ -1,5 +1,20 @@
-import type { CatalogueAlbum, CatalogueAlbumDetail } from '@gatefold/contract/catalogue';
+import {
+  type CatalogueAlbum,
+  type CatalogueAlbumDetail,
+  catalogueImage,
+} from '@gatefold/contract/catalogue';
+import { z } from 'zod';
 
+/** A page of a catalogue listing, as the port answers it (and as a shared cache keeps it). */
+export function cataloguePage<T extends z.ZodType>(item: T) {
+  return z.object({
+    items: z.array(item),
+    total: z.number(),
+    limit: z.number(),
+    offset: z.number(),
+    next: z.string().nullable(),
+  });
+}
 export type CataloguePage<T> = {
   items: T[];
   total: number;
@@ -9,12 +24,13 @@ export type CataloguePage<T> = {
 };
 export type PageRequest = { limit: number; offset: number };
 
-export type CatalogueArtist = {
-  id: string;
-  name: string;
-  images: { url: string; width: number | null; height: number | null }[];
-  genres: string[];
-};
+export const catalogueArtist = z.object({
+  id: z.string(),
+  name: z.string(),
+  images: z.array(catalogueImage),
+  genres: z.array(z.string()),
+});
+export type CatalogueArtist = z.infer<typeof catalogueArtist>;
 
 export type SavedAlbum = { added_at: string; album: CatalogueAlbum };
 

@@ -1,13 +1,18 @@
+import type { Redis } from 'ioredis';
 import type { Config } from '../config';
 import { loadDemoCatalogue } from './demo/catalogue-data';
 import { DemoCatalogue } from './demo/demo-catalogue';
 import { DemoStreamingService } from './demo/demo-service';
 import type { StreamingService } from './port';
+import { spotifyPause } from './shared/spotify-pause';
 import { SpotifyHttp } from './spotify/spotify-http';
 import { SpotifyStreamingService } from './spotify/spotify-service';
 
-/** Spotify when its credentials are configured, otherwise the embedded demo service. */
-export function createStreamingService(config: Config): StreamingService {
+/**
+ * Spotify when its credentials are configured, otherwise the embedded demo service. With `redis`
+ * the instances of a deployment share Spotify's 429 pause and the answers' caches.
+ */
+export function createStreamingService(config: Config, redis?: Redis): StreamingService {
   if (config.streaming.kind === 'spotify') {
     const http = new SpotifyHttp({
       apiUrl: config.spotifyApiUrl,
@@ -15,8 +20,9 @@ export function createStreamingService(config: Config): StreamingService {
       clientId: config.streaming.clientId,
       clientSecret: config.streaming.clientSecret,
       timeoutMs: config.spotifyTimeoutMs,
+      pause: spotifyPause(redis),
     });
-    return new SpotifyStreamingService(http, config.spotifyMarket);
+    return new SpotifyStreamingService(http, config.spotifyMarket, redis);
   }
   return new DemoStreamingService(
     new DemoCatalogue(loadDemoCatalogue(), config.publicUrl),

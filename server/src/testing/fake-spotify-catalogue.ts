@@ -17,7 +17,11 @@ export type InjectedFailure =
  * Spotify's Web API catalogue calls, answered from a catalogue in Spotify's 2026 shapes:
  * deprecated album and artist genres come back empty, label and popularity are gone.
  */
-export function spotifyCatalogueAnswers(catalogue: DemoStreamingService) {
+export function spotifyCatalogueAnswers(
+  catalogue: DemoStreamingService,
+  /** Saved albums of the fake's user: the catalogue's first this many, else its demo library. */
+  librarySize?: number,
+) {
   const paging = <T>(items: T[], total: number, limit: number, offset: number, path: string) => ({
     href: `${API}${path}?offset=${offset}&limit=${limit}`,
     items,
@@ -119,10 +123,19 @@ export function spotifyCatalogueAnswers(catalogue: DemoStreamingService) {
       };
     },
     async savedAlbums(limit: number, offset: number) {
-      const saved = await catalogue.savedAlbums(
-        { providerUserId: 'spotify-ada', accessToken: async () => '' },
-        { limit, offset },
-      );
+      const saved =
+        librarySize === undefined
+          ? await catalogue.savedAlbums(
+              { providerUserId: 'spotify-ada', accessToken: async () => '' },
+              { limit, offset },
+            )
+          : {
+              items: catalogue.catalogue.albums
+                .slice(0, librarySize)
+                .slice(offset, offset + limit)
+                .map((album) => ({ added_at: '2026-01-01T00:00:00Z', album: album.summary })),
+              total: Math.min(librarySize, catalogue.catalogue.albums.length),
+            };
       const details = await Promise.all(
         saved.items.map((item) => catalogue.getAlbum(item.album.id)),
       );

@@ -15,15 +15,21 @@ type Grant = { redirectUri: string; challenge: string };
 export async function startFakeSpotify({
   user = { id: 'spotify-ada', display_name: 'Ada Lovelace' },
   catalogue,
+  librarySize,
+  latencyMs = 0,
 }: {
   user?: { id: string; display_name: string };
   catalogue?: DemoStreamingService;
+  /** How many saved albums the user has (the catalogue's first); else the demo library. */
+  librarySize?: number;
+  /** How long every Web API call takes, as Spotify's do over the internet. */
+  latencyMs?: number;
 } = {}) {
   const grants = new Map<string, Grant>();
   const accessTokens = new Set<string>();
   const refreshTokens = new Set<string>();
   const failures: InjectedFailure[] = [];
-  const answers = catalogue && spotifyCatalogueAnswers(catalogue);
+  const answers = catalogue && spotifyCatalogueAnswers(catalogue, librarySize);
   const seen = {
     authorize: [] as URLSearchParams[],
     refreshes: 0,
@@ -119,6 +125,7 @@ export async function startFakeSpotify({
     }
     seen.apiCalls.push(`${request.method} ${url.pathname}${url.search}`);
     seen.bearers.push(token);
+    if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs));
     const failure = failures.shift();
     if (failure && 'delayMs' in failure)
       await new Promise((resolve) => setTimeout(resolve, failure.delayMs));

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { z } from 'zod';
 import { upstreamFailed, upstreamTimedOut } from '../../http/errors';
+import { type SpotifyPause, spotifyPause } from '../shared/spotify-pause';
 import { spotifyClientToken } from './schemas';
 
 export type SpotifyHttpOptions = {
@@ -11,6 +12,8 @@ export type SpotifyHttpOptions = {
   timeoutMs?: number;
   /** The longest Retry-After we wait out; beyond it the call fails at once. */
   maxRetryAfterMs?: number;
+  /** Where a 429's pause is kept: this process's own unless shared through Redis. */
+  pause?: SpotifyPause;
 };
 
 const RETRIES = 3;
@@ -18,10 +21,12 @@ const RETRIES = 3;
 /** HTTP to Spotify's Web API: app token, Retry-After, backoff on 5xx, timeouts, parsed answers. */
 export class SpotifyHttp {
   #appToken: { value: string; expiresAt: number } | undefined;
-  /** Until when Spotify asked us (429) to send nothing: every call waits, not only the refused one. */
-  #pausedUntil = 0;
+  /** Every call waits out a 429's pause, not only the refused one. */
+  readonly #pause: SpotifyPause;
 
-  constructor(readonly options: SpotifyHttpOptions) {}
+  constructor(readonly options: SpotifyHttpOptions) {
+    this.#pause = options.pause ?? spotifyPause(undefined);
+  }
 
   /** GET an API path; undefined for a 404. `userToken` reads the user's library instead. */
   async get<T extends z.ZodType>(
@@ -41,7 +46,7 @@ export class SpotifyHttp {
       if (attempt >= RETRIES) throw upstreamFailed(failureDetail(response.status));
       if (response.status === 429) {
         const waitMs = Number(response.headers.get('retry-after') ?? '1') * 1000;
-        this.#pausedUntil = Math.max(this.#pausedUntil, Date.now() + (waitMs || 0));
+        await this.#pause.extend(waitMs || 0);
         // The next turn of the loop waits out the pause, or gives up if it is too long.
       } else if (response.status === 401 && !userToken) {
         this.#appToken = undefined;
@@ -54,7 +59,7 @@ export class SpotifyHttp {
   }
 
   async #waitOutPause(): Promise<void> {
-    const waitMs = this.#pausedUntil - Date.now();
+    const waitMs = await this.#pause.remainingMs();
     if (waitMs <= 0) return;
     if (waitMs > (this.options.maxRetryAfterMs ?? 10_000)) {
       throw upstreamFailed('The streaming service is busy. Please try again in a minute.');

@@ -1,16 +1,18 @@
-import type {
-  CatalogueAlbum,
-  CatalogueAlbumDetail,
-  CatalogueTrack,
+import {
+  type CatalogueAlbum,
+  type CatalogueTrack,
+  catalogueAlbum,
+  catalogueAlbumDetail,
 } from '@gatefold/contract/catalogue';
-import type {
-  CatalogueArtist,
-  CataloguePage,
-  LibraryAccount,
-  PageRequest,
-  StreamingService,
+import type { Redis } from 'ioredis';
+import {
+  catalogueArtist,
+  cataloguePage,
+  type LibraryAccount,
+  type PageRequest,
+  type StreamingService,
 } from '../port';
-import { TtlCache } from '../ttl-cache';
+import { responseCache } from '../shared/response-cache';
 import {
   type SpotifySimplifiedAlbum,
   type SpotifySimplifiedTrack,
@@ -31,14 +33,39 @@ const LIBRARY_PAGE = 50;
 /** The streaming port over Spotify's Web API, within its 2026 Development Mode rules. */
 export class SpotifyStreamingService implements StreamingService {
   readonly kind = 'spotify';
-  readonly #albums = new TtlCache<CatalogueAlbumDetail>(60 * 60 * 1000, 500);
-  readonly #artists = new TtlCache<CatalogueArtist>(24 * 60 * 60 * 1000, 2000);
-  readonly #searches = new TtlCache<CataloguePage<CatalogueAlbum>>(5 * 60 * 1000, 200);
+  readonly #albums;
+  readonly #artists;
+  readonly #searches;
 
+  /** With `redis`, every instance shares the caches: N instances ask Spotify once, not N times. */
   constructor(
     readonly http: SpotifyHttp,
     readonly market: string,
-  ) {}
+    redis?: Redis,
+  ) {
+    const hour = 60 * 60 * 1000;
+    this.#albums = responseCache({
+      name: 'spotify-album',
+      ttlMs: hour,
+      maxEntries: 500,
+      schema: catalogueAlbumDetail,
+      redis,
+    });
+    this.#artists = responseCache({
+      name: 'spotify-artist',
+      ttlMs: 24 * hour,
+      maxEntries: 2000,
+      schema: catalogueArtist,
+      redis,
+    });
+    this.#searches = responseCache({
+      name: 'spotify-search',
+      ttlMs: 5 * 60 * 1000,
+      maxEntries: 200,
+      schema: cataloguePage(catalogueAlbum),
+      redis,
+    });
+  }
 
   /** A page of any size, gathered from calls of at most ten. */
   async searchAlbums(query: string, page: PageRequest, market = this.market) {

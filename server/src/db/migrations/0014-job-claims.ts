@@ -1,0 +1,13 @@
+import { type Kysely, sql } from 'kysely';
+
+/**
+ * A running job is claimed by one app instance (`claimed_by`), which keeps its heartbeat moving;
+ * `resume_from` is where its work goes on from, written in the same transaction as each batch,
+ * so an instance that takes over an orphaned job adds nothing twice.
+ */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('jobs').addColumn('claimed_by', 'text').execute();
+  await db.schema.alterTable('jobs').addColumn('resume_from', 'text').execute();
+  await sql`create index jobs_running_heartbeat on jobs (heartbeat_at)
+    where status = 'running'`.execute(db);
+}

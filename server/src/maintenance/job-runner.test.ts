@@ -1,0 +1,264 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { demoUserRow } from '../testing/factories';
+import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../testing/test-database';
+import { INTERRUPTED_IMPORT } from './import';
+import { type JobRunner, type JobWork, jobRunner, type RunningJob } from './job-runner';
+import { type JobLog, presentJob } from './jobs';
+
+const silent: JobLog = { error: () => {}, warn: () => {}, info: () => {} };
+const FAST = { heartbeatMs: 40, orphanedAfterMs: 300 };
+
+describe.each(testDatabaseKinds)('background jobs on %s', (kind) => {
+  let database: TestDatabase;
+  const runners: JobRunner[] = [];
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+  });
+  afterEach(async () => {
+    await Promise.all(runners.splice(0).map((runner) => runner.stop()));
+  });
+  afterAll(async () => database.destroy());
+
+  const runner = (works: Record<string, JobWork>) => {
+    const made = jobRunner({
+      db: database.db,
+      log: silent,
+      interrupted: INTERRUPTED_IMPORT,
+      works,
+      ...FAST,
+    });
+    runners.push(made);
+    return made;
+  };
+
+  async function newUser(): Promise<number> {
+    const row = await database.db
+      .insertInto('users')
+      .values(demoUserRow(`jobs ${Math.random()}`))
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  /** A running job whose instance is gone: its heartbeat stopped `beatMs` ago. */
+  async function orphanedJob(
+    userId: number,
+    jobKind: 'library-import' | 'collection-import',
+    { beatMs = 60_000, resumeFrom = null as string | null } = {},
+  ) {
+    return database.db
+      .insertInto('jobs')
+      .values({
+        user_id: userId,
+        kind: jobKind,
+        status: 'running',
+        total: 10,
+        done: 4,
+        added: 3,
+        started_at: new Date(Date.now() - 120_000).toISOString(),
+        heartbeat_at: new Date(Date.now() - beatMs).toISOString(),
+        finished_at: null,
+        claimed_by: 'an instance that stopped',
+        resume_from: resumeFrom,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  const jobRow = (id: number) =>
+    database.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+  async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+    for (let attempt = 0; attempt < 200; attempt += 1) {
+      const value = await read();
+      if (done(value)) return value;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    throw new Error('It never happened.');
+  }
+
+  it('takes over a job whose heartbeat stopped and goes on from its last batch', async () => {
+    const userId = await newUser();
+    const orphan = await orphanedJob(userId, 'library-import', {
+      resumeFrom: JSON.stringify({ offset: 50 }),
+    });
+    const seen: RunningJob[] = [];
+    runner({
+      'library-import': async (job) => {
+        seen.push(job);
+        await job.record.progress({ done: 10, added: 9, resumeFrom: { offset: 100 } });
+        await job.record.finish('Added 9 albums.');
+      },
+    }).start();
+    const ended = await until(
+      () => jobRow(orphan.id),
+      (job) => job.status !== 'running',
+    );
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toMatchObject({ done: 4, added: 3, resumeFrom: { offset: 50 } });
+    expect(presentJob(ended)).toMatchObject({ status: 'finished', done: 10, added: 9 });
+    expect(ended.claimed_by).toBeNull();
+  });
+
+  it('leaves a job alone while its instance keeps beating', async () => {
+    const userId = await newUser();
+    const beating = await orphanedJob(userId, 'library-import', { beatMs: 0 });
+    let ran = false;
+    runner({
+      'library-import': async () => {
+        ran = true;
+      },
+    }).start();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(ran).toBe(false);
+    expect(await jobRow(beating.id)).toMatchObject({ claimed_by: 'an instance that stopped' });
+    await database.db.deleteFrom('jobs').where('id', '=', beating.id).execute();
+  });
+
+  it('gives an orphaned job to exactly one of several instances', async () => {
+    const userId = await newUser();
+    const orphan = await orphanedJob(userId, 'library-import');
+    const takenBy: string[] = [];
+    const work =
+      (name: string): JobWork =>
+      async (job) => {
+        takenBy.push(name);
+        await job.record.finish('Done.');
+      };
+    for (const name of ['first', 'second', 'third'])
+      runner({ 'library-import': work(name) }).start();
+    await until(
+      () => jobRow(orphan.id),
+      (job) => job.status === 'finished',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(takenBy).toHaveLength(1);
+  });
+
+  it('keeps beating for a long work, so no other instance takes it', async () => {
+    const userId = await newUser();
+    let release = () => {};
+    const holding = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const first = runner({
+      'library-import': async (job) => {
+        await holding;
+        await job.record.finish('Done.');
+      },
+    });
+    first.start();
+    const started = await first.begin(userId, 'library-import');
+    let secondRan = false;
+    runner({
+      'library-import': async () => {
+        secondRan = true;
+      },
+    }).start();
+    // Longer than a job may go without a heartbeat.
+    await new Promise((resolve) => setTimeout(resolve, FAST.orphanedAfterMs * 2));
+    expect(secondRan).toBe(false);
+    expect((await jobRow(started.id)).claimed_by).toBe(first.instance);
+    release();
+    await until(
+      () => jobRow(started.id),
+      (job) => job.status === 'finished',
+    );
+  });
+
+  it('stops its works at shutdown and hands their jobs to the next instance at once', async () => {
+    const userId = await newUser();
+    const first = runner({
+      'library-import': async (job) => {
+        await job.record.progress({ done: 1, resumeFrom: { offset: 50 } });
+        await new Promise((resolve) => job.signal.addEventListener('abort', resolve));
+        job.signal.throwIfAborted();
+      },
+    });
+    first.start();
+    const started = await first.begin(userId, 'library-import');
+    await until(
+      () => jobRow(started.id),
+      (job) => job.done === 1,
+    );
+    await first.stop();
+    const released = await jobRow(started.id);
+    expect(released).toMatchObject({ status: 'running', claimed_by: null });
+
+    let resumedFrom: unknown;
+    const second = runner({
+      'library-import': async (job) => {
+        resumedFrom = job.resumeFrom;
+        await job.record.finish('Done.');
+      },
+    });
+    // No waiting out the heartbeat: a released job is taken on the first look.
+    second.start();
+    await until(
+      () => jobRow(started.id),
+      (job) => job.status === 'finished',
+    );
+    expect(resumedFrom).toEqual({ offset: 50 });
+  });
+
+  it('lets a work whose job was taken over stop without writing over the new owner', async () => {
+    const userId = await newUser();
+    let progressed: unknown;
+    let goOn = () => {};
+    const paused = new Promise<void>((resolve) => {
+      goOn = resolve;
+    });
+    const first = runner({
+      'library-import': async (job) => {
+        await paused;
+        progressed = await job.record.progress({ done: 99 }).catch((error: unknown) => error);
+      },
+    });
+    const started = await first.begin(userId, 'library-import');
+    await database.db
+      .updateTable('jobs')
+      .set({ claimed_by: 'another instance' })
+      .where('id', '=', started.id)
+      .execute();
+    goOn();
+    await until(
+      async () => progressed,
+      (value) => value !== undefined,
+    );
+    expect(progressed).toBeInstanceOf(Error);
+    expect(await jobRow(started.id)).toMatchObject({
+      status: 'running',
+      done: 0,
+      claimed_by: 'another instance',
+    });
+    await database.db.deleteFrom('jobs').where('id', '=', started.id).execute();
+  });
+
+  it('ends an orphaned file import with a sentence saying how to finish it', async () => {
+    const userId = await newUser();
+    const orphan = await orphanedJob(userId, 'collection-import');
+    runner({}).start();
+    const ended = await until(
+      () => jobRow(orphan.id),
+      (job) => job.status !== 'running',
+    );
+    expect(presentJob(ended)).toMatchObject({ status: 'failed', message: INTERRUPTED_IMPORT });
+  });
+
+  it('records a failing work as failed, with the error’s sentence', async () => {
+    const userId = await newUser();
+    const started = await runner({
+      'library-import': async () => {
+        throw new Error('boom');
+      },
+    }).begin(userId, 'library-import');
+    const ended = await until(
+      () => jobRow(started.id),
+      (job) => job.status !== 'running',
+    );
+    expect(presentJob(ended)).toMatchObject({
+      status: 'failed',
+      message: 'The import stopped unexpectedly.',
+    });
+  });
+});

@@ -1,0 +1,204 @@
+import { randomUUID } from 'node:crypto';
+import type { Job } from '@gatefold/contract/maintenance';
+import type { Kysely, Selectable } from 'kysely';
+import { isPostgres } from '../db/database';
+import type { Database, JobsTable } from '../db/schema';
+import { ClaimLost, claimJob, type JobLog, type JobRecord, jobRecord, presentJob } from './jobs';
+
+/** How often an instance says its jobs are alive, and looks for jobs nobody is running. */
+export const HEARTBEAT_MS = 10_000;
+/** A running job whose heartbeat is older than this lost its instance; another takes it over. */
+export const ORPHANED_AFTER_MS = 30_000;
+/** How long a shutdown waits for works to reach the end of their batch. */
+const STOP_WAIT_MS = 5_000;
+/** A heartbeat this old is orphaned at once: what a released job is given. */
+const RELEASED = new Date(0).toISOString();
+
+/** A job as its work sees it: where it got to, how to record progress, and when to stop. */
+export type RunningJob = {
+  id: number;
+  userId: number;
+  total: number | null;
+  done: number;
+  added: number;
+  /** Where an earlier run got to (the JSON its work wrote), or undefined on a fresh start. */
+  resumeFrom: unknown;
+  record: JobRecord;
+  /** Aborted when this instance shuts down: the work stops between batches. */
+  signal: AbortSignal;
+};
+
+/** A job kind's work: it goes on from `resumeFrom`, records each batch, and finishes the job. */
+export type JobWork = (job: RunningJob) => Promise<void>;
+
+export type JobRunnerOptions = {
+  db: Kysely<Database>;
+  log: JobLog;
+  /** The work of each kind that can go on where another instance left it. */
+  works: Partial<Record<Job['kind'], JobWork>>;
+  /** What an orphaned job of a kind without a work is told. */
+  interrupted: string;
+  heartbeatMs?: number;
+  orphanedAfterMs?: number;
+};
+
+/**
+ * Runs background jobs so that they outlive the instance that started them. A job is claimed by
+ * one instance, which keeps its heartbeat moving; every instance looks now and then for running
+ * jobs whose heartbeat stopped and takes one over (on PostgreSQL `FOR UPDATE SKIP LOCKED`, so two
+ * instances never take the same one), going on from the last batch its work committed. Shutting
+ * down stops the works between batches and releases their jobs for another instance at once.
+ */
+export function jobRunner({
+  db,
+  log,
+  works,
+  interrupted,
+  heartbeatMs = HEARTBEAT_MS,
+  orphanedAfterMs = ORPHANED_AFTER_MS,
+}: JobRunnerOptions) {
+  const instance = randomUUID();
+  const active = new Map<number, { controller: AbortController; done: Promise<void> }>();
+  let timer: NodeJS.Timeout | undefined;
+  let stopping = false;
+
+  function run(row: Selectable<JobsTable>, work: JobWork): void {
+    const controller = new AbortController();
+    const record = jobRecord(db, row.id, instance, log);
+    const job: RunningJob = {
+      id: row.id,
+      userId: row.user_id,
+      total: row.total,
+      done: row.done,
+      added: row.added,
+      resumeFrom: row.resume_from === null ? undefined : JSON.parse(row.resume_from),
+      record,
+      signal: controller.signal,
+    };
+    const done = work(job)
+      .catch(async (error: unknown) => {
+        // Stopping, or another instance holds the job now: it goes on there.
+        if (controller.signal.aborted || error instanceof ClaimLost) return;
+        await record.fail(error).catch(() => {
+          // Unrecorded, the job's heartbeat stops and it is taken over again.
+        });
+      })
+      .finally(() => active.delete(row.id));
+    active.set(row.id, { controller, done });
+  }
+
+  /** Takes over one running job whose heartbeat stopped, if there is one. */
+  async function claimOrphan(): Promise<Selectable<JobsTable> | undefined> {
+    const now = new Date();
+    const orphanedBefore = new Date(now.getTime() - orphanedAfterMs).toISOString();
+    const oldest = db
+      .selectFrom('jobs')
+      .select('id')
+      .where('status', '=', 'running')
+      .where('heartbeat_at', '<', orphanedBefore)
+      .orderBy('id')
+      .limit(1);
+    return (
+      db
+        .updateTable('jobs')
+        .set({ claimed_by: instance, heartbeat_at: now.toISOString() })
+        .where('id', '=', isPostgres(db) ? oldest.forUpdate().skipLocked() : oldest)
+        // Checked again on the row itself: another instance may have just taken it.
+        .where('status', '=', 'running')
+        .where('heartbeat_at', '<', orphanedBefore)
+        .returningAll()
+        .executeTakeFirst()
+    );
+  }
+
+  async function takeOverOrphans(): Promise<void> {
+    for (let row = await claimOrphan(); row && !stopping; row = await claimOrphan()) {
+      const work = works[row.kind];
+      log.info({ jobId: row.id, kind: row.kind }, 'taking over a job whose instance stopped');
+      if (work) run(row, work);
+      else await jobRecord(db, row.id, instance, log).interrupted(interrupted);
+    }
+  }
+
+  async function beat(): Promise<void> {
+    if (active.size === 0) return;
+    await db
+      .updateTable('jobs')
+      .set({ heartbeat_at: new Date().toISOString() })
+      .where('id', 'in', [...active.keys()])
+      .where('claimed_by', '=', instance)
+      .where('status', '=', 'running')
+      .execute();
+  }
+
+  async function tick(): Promise<void> {
+    try {
+      await beat();
+      await takeOverOrphans();
+    } catch (error) {
+      log.warn({ err: error }, 'could not keep the jobs’ heartbeats');
+    }
+  }
+
+  return {
+    /** This instance's name in `jobs.claimed_by`. */
+    instance,
+
+    /** Beats and looks for orphaned jobs from now on, the first time at once. */
+    start(): void {
+      void tick();
+      timer = setInterval(() => void tick(), heartbeatMs);
+      timer.unref();
+    },
+
+    /** Claims a new job of the user's (409 while another runs) and runs its kind's work. */
+    async begin(userId: number, kind: Job['kind'], total: number | null = null): Promise<Job> {
+      const row = await claimJob(db, userId, kind, instance, total);
+      const work = works[kind];
+      if (work) run(row, work);
+      return presentJob(row);
+    },
+
+    /** Claims a new job whose work is given here (it holds what only this request has). */
+    async beginWith(
+      userId: number,
+      kind: Job['kind'],
+      total: number | null,
+      prepare: (record: JobRecord) => Promise<JobWork>,
+    ): Promise<Job> {
+      const row = await claimJob(db, userId, kind, instance, total);
+      const record = jobRecord(db, row.id, instance, log);
+      const work = await prepare(record).catch(async (error: unknown) => {
+        await record.fail(error).catch(() => {});
+        throw error;
+      });
+      run(row, work);
+      return presentJob(row);
+    },
+
+    /** Stops the works between batches and hands their jobs to whichever instance looks next. */
+    async stop(): Promise<void> {
+      stopping = true;
+      clearInterval(timer);
+      for (const { controller } of active.values()) controller.abort();
+      const settled = Promise.allSettled([...active.values()].map(({ done }) => done));
+      let waited: NodeJS.Timeout | undefined;
+      await Promise.race([
+        settled,
+        new Promise((resolve) => {
+          waited = setTimeout(resolve, STOP_WAIT_MS);
+        }),
+      ]);
+      clearTimeout(waited);
+      await db
+        .updateTable('jobs')
+        .set({ claimed_by: null, heartbeat_at: RELEASED })
+        .where('claimed_by', '=', instance)
+        .where('status', '=', 'running')
+        .execute()
+        .catch((error: unknown) => log.warn({ err: error }, 'could not release the jobs'));
+    },
+  };
+}
+
+export type JobRunner = ReturnType<typeof jobRunner>;
