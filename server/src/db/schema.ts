@@ -25,6 +25,7 @@ export type Database = {
   images: ImagesTable;
   discovery_searches: DiscoverySearchesTable;
   jobs: JobsTable;
+  job_files: JobFilesTable;
   bulk_changes: BulkChangesTable;
   bulk_change_parts: BulkChangePartsTable;
 };
@@ -249,6 +250,13 @@ export type JobsTable = {
   claimed_by: Generated<string | null>;
   /** Where the work goes on from (JSON, the job kind's own shape), kept with each batch. */
   resume_from: Generated<string | null>;
+};
+
+/** A running file import's file, and the ids its tags and folders became (JSON), for a takeover. */
+export type JobFilesTable = {
+  job_id: number;
+  file: Uint8Array;
+  labels: string;
 };
 
 /** A bulk change that can still be undone (albums/bulk): what it was, until `expires_at`. */

@@ -97,6 +97,8 @@ function writeTransaction<T>(
 parentPort?.on('message', (message: ImportFileMessage) => {
   if (message.kind === 'read') {
     reply(read(message.file));
+  } else if (message.kind === 'seek') {
+    next = message.to;
   } else if (message.kind === 'albums') {
     reply({ kind: 'albums', albums: albums.slice(next, next + message.count) });
     next += message.count;

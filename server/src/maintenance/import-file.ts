@@ -26,6 +26,7 @@ export type WritingProgress = { done: number; added: number };
 export type ImportFileMessage =
   | { kind: 'read'; file: Uint8Array }
   | { kind: 'albums'; count: number }
+  | { kind: 'seek'; to: number }
   | ({ kind: 'write-batch' } & AlbumWriting);
 
 export type ImportFileReply =
@@ -47,8 +48,8 @@ export type ImportFile = {
   tags: CollectionExport['tags'];
   folders: CollectionExport['folders'];
   albumCount: number;
-  /** The file's albums in order, `size` at a time. */
-  albumBatches(size: number): AsyncGenerator<Albums>;
+  /** The file's albums in order from the `from`th, `size` at a time. */
+  albumBatches(size: number, from?: number): AsyncGenerator<Albums>;
   /**
    * Has the thread write the file's next `batchSize` albums to a SQLite file itself, as one
    * transaction, so that not even the writing holds the event loop. Answers how far the writing
@@ -82,8 +83,9 @@ export async function readImportFile(body: Uint8Array): Promise<ImportFile> {
     tags: read.tags,
     folders: read.folders,
     albumCount: read.albumCount,
-    async *albumBatches(size) {
-      for (let sent = 0; sent < read.albumCount; sent += size) {
+    async *albumBatches(size, from = 0) {
+      thread.send({ kind: 'seek', to: from });
+      for (let sent = from; sent < read.albumCount; sent += size) {
         thread.send({ kind: 'albums', count: size });
         const batch = await thread.next();
         if (batch.kind !== 'albums') throw unexpected(batch);

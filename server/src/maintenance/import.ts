@@ -1,5 +1,6 @@
 import type { CollectionExport, Job } from '@gatefold/contract/maintenance';
 import type { Kysely } from 'kysely';
+import { z } from 'zod';
 import { chunks } from '../albums/store';
 import { refreshPlannerStatistics, sharedWriter } from '../db/database';
 import { nameKey } from '../db/name-key';
@@ -9,8 +10,8 @@ import { inUserTransaction } from '../db/user-lock';
 import { checkFolderLimits } from '../folders/limits';
 import { parentsFirst } from '../folders/parents-first';
 import { type ImportedLabels, importAlbums } from './import-albums';
-import type { ImportFile, WritingProgress } from './import-file';
-import type { JobRunner, RunningJob } from './job-runner';
+import { type ImportFile, readImportFile, type WritingProgress } from './import-file';
+import type { JobRunner, JobWork, RunningJob } from './job-runner';
 
 /** Albums written per transaction: each holds the database for tens of milliseconds at most. */
 const ALBUMS_PER_BATCH = 250;
@@ -23,22 +24,33 @@ type ExportedFolder = CollectionExport['folders'][number];
  * tracks and folders. Nothing the user has is changed or removed. Tags and folders are one
  * transaction before the answer (a file past the folder limits is refused whole); the albums
  * then go in batches as a job, so other requests are served between them and a progress bar
- * can follow. An import cut short is completed by importing the same file again, which adds only
- * what is missing (INTERRUPTED_IMPORT).
+ * can follow. On PostgreSQL, where another instance may take the job over, the file (`original`)
+ * and the ids its tags and folders became are kept with the job until it ends.
  */
 export async function startCollectionImport(
   jobs: JobRunner,
   db: Kysely<Database>,
   userId: number,
   file: ImportFile,
+  original: Uint8Array | undefined,
 ): Promise<Job> {
   return jobs
-    .beginWith(userId, 'collection-import', file.albumCount, async () => {
+    .beginWith(userId, 'collection-import', file.albumCount, async (jobId) => {
       const labels = await inUserTransaction(db, userId, async (trx) => {
         const tags = await importTags(trx, userId, file.tags);
         const folders = await importFolders(trx, userId, file.folders);
         await checkFolderLimits(trx, userId, 'folders');
-        return { ...tags, ...folders };
+        const made = { ...tags, ...folders };
+        if (original)
+          await trx
+            .insertInto('job_files')
+            .values({
+              job_id: jobId,
+              file: original,
+              labels: JSON.stringify(keptLabels.encode(made)),
+            })
+            .execute();
+        return made;
       });
       return (job) => importAlbumsInBatches(db, job, file, labels);
     })
@@ -48,27 +60,79 @@ export async function startCollectionImport(
     });
 }
 
-/** What a file import cut short (its instance stopped) tells the user. */
+/** What a file import cut short tells the user when its file was not kept (SQLite). */
 export const INTERRUPTED_IMPORT =
   'The import was interrupted. Import the same file again: only what is missing is added.';
 
+/** A file import taken over from an instance that stopped: its kept file, from the next batch. */
+export function resumeCollectionImport(db: Kysely<Database>): JobWork {
+  return async (job) => {
+    const kept = await db
+      .selectFrom('job_files')
+      .select(['file', 'labels'])
+      .where('job_id', '=', job.id)
+      .executeTakeFirst();
+    if (!kept) return job.record.interrupted(INTERRUPTED_IMPORT);
+    const file = await readImportFile(kept.file);
+    await importAlbumsInBatches(db, job, file, keptLabels.decode(JSON.parse(kept.labels)));
+  };
+}
+
+type Labels = ImportedLabels & { tagsAdded: number; foldersAdded: number };
+
+/** The labels as JSON: the maps as lists of pairs. */
+const keptLabels = {
+  encode: ({ tagIds, folderIds, tagsAdded, foldersAdded }: Labels) => ({
+    tagIds: [...tagIds],
+    folderIds: [...folderIds],
+    tagsAdded,
+    foldersAdded,
+  }),
+  decode: (json: unknown): Labels => {
+    const kept = z
+      .object({
+        tagIds: z.array(z.tuple([z.string(), z.number()])),
+        folderIds: z.array(z.tuple([z.number(), z.number()])),
+        tagsAdded: z.number(),
+        foldersAdded: z.number(),
+      })
+      .parse(json);
+    return { ...kept, tagIds: new Map(kept.tagIds), folderIds: new Map(kept.folderIds) };
+  },
+};
+
+/** Where a file import goes on from: the file's next album. */
+const resumePoint = z.object({ next: z.number().int().min(0) });
+
 async function importAlbumsInBatches(
   db: Kysely<Database>,
-  { userId, record, signal }: RunningJob,
+  { userId, record, signal, done, added, resumeFrom }: RunningJob,
   file: ImportFile,
-  labels: ImportedLabels & { tagsAdded: number; foldersAdded: number },
+  labels: Labels,
 ) {
   try {
-    const { added } = await writeAlbums(db, userId, file, labels, async (written) => {
-      signal.throwIfAborted();
-      await record.progress({
-        ...written,
-        message: `Imported ${written.done} of ${file.albumCount} albums`,
-      });
-    });
-    await refreshPlannerStatistics(db, { albumsAdded: added });
+    const { next } = resumePoint.parse(resumeFrom ?? { next: 0 });
+    const written = await writeAlbums(
+      db,
+      userId,
+      file,
+      labels,
+      { from: next, done, added },
+      async (progress, trx) => {
+        signal.throwIfAborted();
+        await record.progress(
+          {
+            ...progress,
+            message: `Imported ${progress.done} of ${file.albumCount} albums`,
+            resumeFrom: { next: progress.done },
+          },
+          trx,
+        );
+      },
+    );
+    await refreshPlannerStatistics(db, { albumsAdded: written.added });
     await record.finish(
-      `Imported ${added} albums (${file.albumCount - added} already here), ` +
+      `Imported ${written.added} albums (${file.albumCount - written.added} already here), ` +
         `${labels.tagsAdded} tags and ${labels.foldersAdded} folders.`,
     );
   } finally {
@@ -77,20 +141,21 @@ async function importAlbumsInBatches(
 }
 
 /**
- * The albums, a batch per transaction. A SQLite file is written by the file's own thread, so the
- * event loop serves other requests meanwhile; otherwise (PostgreSQL, whose driver waits without
- * holding it) the batches come over and are written here.
+ * The albums from the file's `from`th, a batch per transaction. A SQLite file is written by the
+ * file's own thread, so the event loop serves other requests meanwhile; otherwise (PostgreSQL,
+ * whose driver waits without holding it) the batches come over and are written here, each with
+ * the job's progress in its transaction.
  */
 async function writeAlbums(
   db: Kysely<Database>,
   userId: number,
   file: ImportFile,
   labels: ImportedLabels,
-  progress: (written: WritingProgress) => Promise<void>,
+  start: WritingProgress & { from: number },
+  progress: (written: WritingProgress, trx?: Kysely<Database>) => Promise<void>,
 ): Promise<WritingProgress> {
   const writer = sharedWriter(db);
   const { tagIds, folderIds } = labels;
-  let written = { done: 0, added: 0 };
   if (writer) {
     const writing = {
       databaseFile: writer.file,
@@ -98,6 +163,7 @@ async function writeAlbums(
       labels: { tagIds, folderIds },
       batchSize: ALBUMS_PER_BATCH,
     };
+    let written = { done: 0, added: 0 };
     while (written.done < file.albumCount) {
       // The server's own writes wait for the batch here, each in its turn between batches.
       written = await writer.holdWrites(() => file.writeAlbumBatch(writing));
@@ -105,12 +171,14 @@ async function writeAlbums(
     }
     return written;
   }
-  for await (const batch of file.albumBatches(ALBUMS_PER_BATCH)) {
-    written.added += await inUserTransaction(db, userId, (trx) =>
-      importAlbums(trx, userId, batch, { tagIds, folderIds }),
-    );
-    written.done += batch.length;
-    await progress(written);
+  const written = { done: start.done, added: start.added };
+  for await (const batch of file.albumBatches(ALBUMS_PER_BATCH, start.from)) {
+    await inUserTransaction(db, userId, async (trx) => {
+      const added = await importAlbums(trx, userId, batch, { tagIds, folderIds });
+      await progress({ done: written.done + batch.length, added: written.added + added }, trx);
+      written.done += batch.length;
+      written.added += added;
+    });
   }
   return written;
 }

@@ -1,7 +1,9 @@
+import type { Job } from '@gatefold/contract/maintenance';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { demoUserRow } from '../testing/factories';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../testing/test-database';
-import { INTERRUPTED_IMPORT } from './import';
+import { INTERRUPTED_IMPORT, resumeCollectionImport, startCollectionImport } from './import';
+import { readImportFile } from './import-file';
 import { type JobRunner, type JobWork, jobRunner, type RunningJob } from './job-runner';
 import { type JobLog, presentJob } from './jobs';
 
@@ -19,12 +21,21 @@ describe.each(testDatabaseKinds)('background jobs on %s', (kind) => {
   });
   afterAll(async () => database.destroy());
 
-  const runner = (works: Record<string, JobWork>) => {
+  /** A runner with the works given; a job of any other kind must not run. */
+  const runner = (works: Partial<Record<Job['kind'], JobWork>>) => {
+    const unexpected: JobWork = async (job) => {
+      throw new Error(`Job ${job.id} was not expected to run here.`);
+    };
     const made = jobRunner({
       db: database.db,
       log: silent,
-      interrupted: INTERRUPTED_IMPORT,
-      works,
+      works: {
+        'library-import': unexpected,
+        'collection-import': unexpected,
+        'metadata-refresh': unexpected,
+        'genre-lookup': unexpected,
+        ...works,
+      },
       ...FAST,
     });
     runners.push(made);
@@ -234,10 +245,10 @@ describe.each(testDatabaseKinds)('background jobs on %s', (kind) => {
     await database.db.deleteFrom('jobs').where('id', '=', started.id).execute();
   });
 
-  it('ends an orphaned file import with a sentence saying how to finish it', async () => {
+  it('ends an orphaned file import whose file was not kept with a sentence saying how to finish it', async () => {
     const userId = await newUser();
     const orphan = await orphanedJob(userId, 'collection-import');
-    runner({}).start();
+    runner({ 'collection-import': resumeCollectionImport(database.db) }).start();
     const ended = await until(
       () => jobRow(orphan.id),
       (job) => job.status !== 'running',
@@ -261,4 +272,97 @@ describe.each(testDatabaseKinds)('background jobs on %s', (kind) => {
       message: 'The import stopped unexpectedly.',
     });
   });
+
+  // Only PostgreSQL keeps a file import's file: it is where another instance may take one over.
+  if (kind === 'postgres')
+    it('goes on with a file import from its last batch on another instance, every album once', async () => {
+      const userId = await newUser();
+      const count = 3_000;
+      const bytes = new TextEncoder().encode(JSON.stringify(exportOf(count)));
+      const works = { 'collection-import': resumeCollectionImport(database.db) };
+      const first = runner(works);
+      first.start();
+      const file = await readImportFile(new Uint8Array(bytes));
+      const started = await startCollectionImport(first, database.db, userId, file, bytes);
+      await until(
+        () => jobRow(started.id),
+        (job) => job.done >= 250,
+      );
+      await first.stop();
+      const handedOver = await jobRow(started.id);
+      expect(handedOver).toMatchObject({ status: 'running', claimed_by: null });
+      expect(handedOver.done).toBeLessThan(count);
+
+      runner(works).start();
+      const ended = await until(
+        () => jobRow(started.id),
+        (job) => job.status !== 'running',
+      );
+      expect(presentJob(ended)).toMatchObject({ status: 'finished', done: count, added: count });
+      const counts = await database.db
+        .selectFrom('albums')
+        .select((eb) => [
+          eb.fn.countAll<string>().as('albums'),
+          eb.fn.count<string>('spotify_id').distinct().as('distinct_albums'),
+        ])
+        .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow();
+      expect(counts).toEqual({ albums: String(count), distinct_albums: String(count) });
+      const links = await database.db
+        .selectFrom('folder_albums')
+        .innerJoin('albums', 'albums.id', 'folder_albums.album_id')
+        .select((eb) => eb.fn.countAll<string>().as('links'))
+        .where('albums.user_id', '=', userId)
+        .executeTakeFirstOrThrow();
+      expect(links.links).toBe(String(count));
+      const kept = await database.db
+        .selectFrom('job_files')
+        .select('job_id')
+        .where('job_id', '=', started.id)
+        .execute();
+      expect(kept).toEqual([]);
+    }, 30_000);
 });
+
+/** An export of `count` albums, each in the file's one folder, with one track. */
+function exportOf(count: number) {
+  return {
+    format: 'gatefold-export',
+    version: 1,
+    exported_at: '2026-01-01T00:00:00.000Z',
+    tags: [{ name: 'Imported', color: '#3B82F6' }],
+    folders: [
+      {
+        key: 1,
+        parent_key: null,
+        name: 'Shelf',
+        description: null,
+        image_url: null,
+        sort_order: 0,
+      },
+    ],
+    albums: Array.from({ length: count }, (_, i) => ({
+      spotify_id: `resumed${i}`,
+      name: `Album ${i}`,
+      artist: `Artist ${i % 50}`,
+      release_date: '2001',
+      total_tracks: 1,
+      image_url: null,
+      spotify_url: null,
+      added_at: '2026-01-01T00:00:00.000Z',
+      tags: ['Imported'],
+      genres: [],
+      folder_keys: [1],
+      tracks: [
+        {
+          name: 'One',
+          artist: `Artist ${i % 50}`,
+          track_number: 1,
+          disc_number: 1,
+          duration_ms: 1000,
+          spotify_url: null,
+        },
+      ],
+    })),
+  };
+}

@@ -34,10 +34,8 @@ export type JobWork = (job: RunningJob) => Promise<void>;
 export type JobRunnerOptions = {
   db: Kysely<Database>;
   log: JobLog;
-  /** The work of each kind that can go on where another instance left it. */
-  works: Partial<Record<Job['kind'], JobWork>>;
-  /** What an orphaned job of a kind without a work is told. */
-  interrupted: string;
+  /** The work of each kind, which goes on where another instance left it. */
+  works: Record<Job['kind'], JobWork>;
   heartbeatMs?: number;
   orphanedAfterMs?: number;
 };
@@ -53,7 +51,6 @@ export function jobRunner({
   db,
   log,
   works,
-  interrupted,
   heartbeatMs = HEARTBEAT_MS,
   orphanedAfterMs = ORPHANED_AFTER_MS,
 }: JobRunnerOptions) {
@@ -113,10 +110,8 @@ export function jobRunner({
 
   async function takeOverOrphans(): Promise<void> {
     for (let row = await claimOrphan(); row && !stopping; row = await claimOrphan()) {
-      const work = works[row.kind];
       log.info({ jobId: row.id, kind: row.kind }, 'taking over a job whose instance stopped');
-      if (work) run(row, work);
-      else await jobRecord(db, row.id, instance, log).interrupted(interrupted);
+      run(row, works[row.kind]);
     }
   }
 
@@ -154,21 +149,23 @@ export function jobRunner({
     /** Claims a new job of the user's (409 while another runs) and runs its kind's work. */
     async begin(userId: number, kind: Job['kind'], total: number | null = null): Promise<Job> {
       const row = await claimJob(db, userId, kind, instance, total);
-      const work = works[kind];
-      if (work) run(row, work);
+      run(row, works[kind]);
       return presentJob(row);
     },
 
-    /** Claims a new job whose work is given here (it holds what only this request has). */
+    /**
+     * Claims a new job whose work `prepare` gives once it has done what must precede the answer
+     * (the work holds what only this request has); a failure there fails the job and the request.
+     */
     async beginWith(
       userId: number,
       kind: Job['kind'],
       total: number | null,
-      prepare: (record: JobRecord) => Promise<JobWork>,
+      prepare: (jobId: number) => Promise<JobWork>,
     ): Promise<Job> {
       const row = await claimJob(db, userId, kind, instance, total);
       const record = jobRecord(db, row.id, instance, log);
-      const work = await prepare(record).catch(async (error: unknown) => {
+      const work = await prepare(row.id).catch(async (error: unknown) => {
         await record.fail(error).catch(() => {});
         throw error;
       });

@@ -86,8 +86,11 @@ export function jobRecord(db: Kysely<Database>, jobId: number, instance: string,
       .executeTakeFirst();
     if (result.numUpdatedRows === 0n) throw new ClaimLost(jobId);
   };
-  const ended = (status: 'finished' | 'failed', message: string) =>
-    write({ status, message, finished_at: new Date().toISOString(), claimed_by: null });
+  const ended = async (status: 'finished' | 'failed', message: string) => {
+    await write({ status, message, finished_at: new Date().toISOString(), claimed_by: null });
+    // Kept only for an instance that might take the job over.
+    await db.deleteFrom('job_files').where('job_id', '=', jobId).execute();
+  };
   return {
     progress: ({ resumeFrom, ...changes }: Progress, trx?: Kysely<Database>) =>
       write(

@@ -10,6 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isPostgres } from '../db/database';
 import { badRequest, EMPTY_BODY, notFound } from '../http/errors';
 import { id } from '../http/params';
 import { perUserLimit } from '../http/per-user-limit';
@@ -52,8 +53,12 @@ function fileImportRoute({ db, jobs }: MaintenanceDependencies) {
       },
       async (request, reply) => {
         if (!(request.body instanceof Uint8Array)) throw badRequest(EMPTY_BODY);
+        // Kept where another instance may take the import over; copied, since reading the file
+        // hands the body's memory to the file's thread.
+        const original = isPostgres(db) ? new Uint8Array(request.body) : undefined;
         const file = await readImportFile(request.body);
-        return reply.status(202).send(await startCollectionImport(jobs, db, request.userId, file));
+        const job = await startCollectionImport(jobs, db, request.userId, file, original);
+        return reply.status(202).send(job);
       },
     );
   };

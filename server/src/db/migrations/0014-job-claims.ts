@@ -1,13 +1,24 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
 
 /**
  * A running job is claimed by one app instance (`claimed_by`), which keeps its heartbeat moving;
  * `resume_from` is where its work goes on from, written in the same transaction as each batch,
- * so an instance that takes over an orphaned job adds nothing twice.
+ * so an instance that takes over an orphaned job adds nothing twice. A file import keeps its file
+ * and the ids its tags and folders became (`job_files`) while it runs, for the instance that may
+ * take it over.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('jobs').addColumn('claimed_by', 'text').execute();
   await db.schema.alterTable('jobs').addColumn('resume_from', 'text').execute();
   await sql`create index jobs_running_heartbeat on jobs (heartbeat_at)
     where status = 'running'`.execute(db);
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  await db.schema
+    .createTable('job_files')
+    .addColumn('job_id', 'integer', (col) =>
+      col.primaryKey().references('jobs.id').onDelete('cascade'),
+    )
+    .addColumn('file', postgres ? 'bytea' : 'blob', (col) => col.notNull())
+    .addColumn('labels', 'text', (col) => col.notNull())
+    .execute();
 }
