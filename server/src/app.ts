@@ -1,6 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -136,6 +136,7 @@ export async function buildApp({
   const jobs = maintenanceJobs(maintenance);
   app.addHook('onReady', async () => jobs.start());
   app.addHook('preClose', async () => jobs.stop());
+  releaseConnectionsOnClose(app);
 
   await app.register(
     async (api) => {
@@ -200,6 +201,20 @@ export async function buildApp({
   housekeeping.unref();
   app.addHook('onClose', async () => clearInterval(housekeeping));
   return app;
+}
+
+/**
+ * A keep-alive connection whose request was in flight when closing began stays open after its
+ * answer and would hold `close()` for the whole keep-alive timeout (fastify#7044): each is let go
+ * as soon as it idles, so a shutdown ends when the last request does.
+ */
+function releaseConnectionsOnClose(app: FastifyInstance) {
+  let releasing: NodeJS.Timeout | undefined;
+  app.addHook('preClose', async () => {
+    releasing = setInterval(() => app.server.closeIdleConnections(), 50);
+    releasing.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(releasing));
 }
 
 /** The nearest `hops` proxies are believed, as Fastify does for a number (one type for its options). */

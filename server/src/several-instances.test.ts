@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { job as jobSchema } from '@gatefold/contract/maintenance';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -235,14 +236,30 @@ describe.runIf(testDatabaseKinds.includes('postgres'))(
       await waitForHealth(instanceAt(0).port);
     }, 90_000);
 
-    it('hands a running job to the other instance on SIGTERM, and exits within 10 seconds', async () => {
+    it('on SIGTERM finishes the requests in flight, hands its running job to the other instance and exits within 10 seconds', async () => {
+      // Spotify's answers are asked again, so that the refresh takes a while.
+      const cache = new Redis(redis.url);
+      await cache.flushall();
+      cache.disconnect();
+      const slow = String(catalogueIds[10]);
+      fake.fail({ delayMs: 2_000 });
+      const inFlight = catalogueAlbum(instanceAt(0), slow);
+      while (albumCalls(slow) === 0) await new Promise((resolve) => setTimeout(resolve, 10));
       const started = await call(instanceAt(0), 'POST', '/api/v1/maintenance/refresh');
       expect(started.status).toBe(202);
       const job = jobSchema.parse(await started.json());
+
       const stopping = Date.now();
       instanceAt(0).server.child.kill('SIGTERM');
+      expect((await inFlight).status).toBe(200);
       expect(await instanceAt(0).server.exited).toBe(0);
       expect(Date.now() - stopping).toBeLessThan(10_000);
+      const released = await adminQueryOn(
+        `select status, claimed_by, done from jobs where id = ${job.id}`,
+      );
+      expect(released.rows[0]).toMatchObject({ status: 'running', claimed_by: null });
+      expect(released.rows[0].done).toBeLessThan(LIBRARY_SIZE);
+
       // Released at shutdown, the job is taken at the other's next look, not after 30 s.
       const ended = await whenDone(instanceAt(1), job.id);
       expect(ended).toMatchObject({ status: 'finished', done: LIBRARY_SIZE });
@@ -270,6 +287,8 @@ describe.runIf(testDatabaseKinds.includes('postgres'))(
       await load(Date.now() + 1_000);
       expect(statuses.length).toBeGreaterThan(20);
       expect(statuses.filter((status) => status >= 500)).toEqual([]);
+      for (const instance of instances)
+        expect(instance.server.stdout()).toContain('Redis is not answering');
     }, 40_000);
 
     it('loses no acknowledged write when PostgreSQL goes away under load, and recovers by itself', async () => {

@@ -8,6 +8,8 @@ export type ServerProcess = {
   child: ChildProcess;
   exited: Promise<number | null>;
   stderr: () => string;
+  /** The log, one JSON line per entry. */
+  stdout: () => string;
 };
 
 /** Starts src/main.ts in a process of its own, as `npm start` starts the built server. */
@@ -17,11 +19,15 @@ export function startServerProcess(environment: Record<string, string>): ServerP
     env: { PATH: process.env.PATH, LOG_LEVEL: 'warn', ...environment },
   });
   let stderr = '';
+  let stdout = '';
   child.stderr?.on('data', (chunk) => {
     stderr += String(chunk);
   });
+  child.stdout?.on('data', (chunk) => {
+    stdout += String(chunk);
+  });
   const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-  return { child, exited, stderr: () => stderr };
+  return { child, exited, stderr: () => stderr, stdout: () => stdout };
 }
 
 /** Waits until the server on `port` answers its health check, and returns the answer. */

@@ -46,7 +46,9 @@ export function CommandPalette({
   const [text, setText] = useState('');
   const term = useDebouncedValue(text.trim(), 150);
   const found = useQuery({ ...searchQueries.collection(term), enabled: open && term !== '' });
-  const results = term === '' ? undefined : found.data;
+  // Only results for what the box holds now: Enter must never open an answer to earlier text.
+  const current = term !== '' && term === text.trim() && !found.isPlaceholderData;
+  const results = current ? found.data : undefined;
 
   const run = (action: () => void) => {
     onOpenChange(false);
@@ -97,7 +99,7 @@ export function CommandPalette({
             </div>
             <Command.List className={`max-h-[60vh] overflow-y-auto p-2 ${heading}`}>
               <Command.Empty className="px-3 py-6 text-center text-sm text-gray-700 dark:text-gray-300">
-                {found.isFetching ? 'Searching...' : 'Nothing found.'}
+                {text.trim() !== '' && !current ? 'Searching...' : 'Nothing found.'}
               </Command.Empty>
               {results && results.albums.length > 0 && (
                 <Command.Group heading="Albums">
