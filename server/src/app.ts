@@ -32,6 +32,7 @@ import { closeSharedRedis, openSharedRedis } from './http/shared-redis';
 import { serveWebApp } from './http/web-app';
 import { imageRoutes } from './images/routes';
 import { purgeUnusedImages } from './images/store';
+import { purgeEndedJobFiles } from './maintenance/jobs';
 import { maintenanceJobs } from './maintenance/maintenance-jobs';
 import { maintenanceRoutes } from './maintenance/routes';
 import { collectionSearchRoutes } from './search/collection-routes';
@@ -193,9 +194,12 @@ export async function buildApp({
 
   const housekeeping = setInterval(
     () =>
-      void Promise.all([purgeExpired(db), purgeUnusedImages(db), purgeExpiredChanges(db)]).catch(
-        () => {},
-      ),
+      void Promise.all([
+        purgeExpired(db),
+        purgeUnusedImages(db),
+        purgeExpiredChanges(db),
+        purgeEndedJobFiles(db),
+      ]).catch(() => {}),
     60 * 60 * 1000,
   );
   housekeeping.unref();

@@ -199,8 +199,11 @@ describe.runIf(testDatabaseKinds.includes('postgres'))(
       const [refused, held] = [String(catalogueIds[1]), String(catalogueIds[2])];
       fake.fail({ status: 429, retryAfter: 2 });
       const first = catalogueAlbum(instanceAt(0), refused);
-      while (albumCalls(refused) === 0) await new Promise((resolve) => setTimeout(resolve, 10));
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      // Once the refused instance has told Redis of the pause.
+      const shared = new Redis(redis.url);
+      while ((await shared.pttl('gatefold:spotify:paused')) <= 0)
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      shared.disconnect();
       const asked = Date.now();
       expect((await catalogueAlbum(instanceAt(1), held)).status).toBe(200);
       expect(Date.now() - asked).toBeGreaterThan(1_500);
@@ -220,6 +223,10 @@ describe.runIf(testDatabaseKinds.includes('postgres'))(
       }
       instanceAt(0).server.child.kill('SIGKILL');
       await instanceAt(0).server.exited;
+      const cutOff = (await adminQueryOn(`select status, done from jobs where id = ${job.id}`))
+        .rows[0];
+      expect(cutOff.status).toBe('running');
+      expect(cutOff.done).toBeLessThan(LIBRARY_SIZE);
 
       const ended = await whenDone(instanceAt(1), job.id);
       expect(ended).toMatchObject({ status: 'finished', done: LIBRARY_SIZE, added: LIBRARY_SIZE });
@@ -248,17 +255,22 @@ describe.runIf(testDatabaseKinds.includes('postgres'))(
       const started = await call(instanceAt(0), 'POST', '/api/v1/maintenance/refresh');
       expect(started.status).toBe(202);
       const job = jobSchema.parse(await started.json());
+      const claimedBy = async () =>
+        (await adminQueryOn(`select claimed_by, status, done from jobs where id = ${job.id}`))
+          .rows[0];
+      const stoppingInstance = (await claimedBy()).claimed_by;
+      expect(stoppingInstance).toEqual(expect.any(String));
 
       const stopping = Date.now();
       instanceAt(0).server.child.kill('SIGTERM');
       expect((await inFlight).status).toBe(200);
       expect(await instanceAt(0).server.exited).toBe(0);
       expect(Date.now() - stopping).toBeLessThan(10_000);
-      const released = await adminQueryOn(
-        `select status, claimed_by, done from jobs where id = ${job.id}`,
-      );
-      expect(released.rows[0]).toMatchObject({ status: 'running', claimed_by: null });
-      expect(released.rows[0].done).toBeLessThan(LIBRARY_SIZE);
+      // Released: no longer the stopped instance's (the other may have taken it already).
+      const released = await claimedBy();
+      expect(released.status).toBe('running');
+      expect(released.claimed_by).not.toBe(stoppingInstance);
+      expect(released.done).toBeLessThan(LIBRARY_SIZE);
 
       // Released at shutdown, the job is taken at the other's next look, not after 30 s.
       const ended = await whenDone(instanceAt(1), job.id);

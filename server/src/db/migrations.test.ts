@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { createTestDatabase, testDatabaseKinds } from '../testing/test-database';
-import { migrateToLatest } from './migrate';
+import { migrateTo, migrateToLatest } from './migrate';
 
 /** Collections stored before the kept counts, search text and name keys come through whole. */
 describe.each(testDatabaseKinds)('upgrading a collection on %s', (kind) => {
@@ -63,7 +63,7 @@ describe.each(testDatabaseKinds)('upgrading a collection on %s', (kind) => {
     }
   });
 
-  it("keeps only the newest of a user's running jobs running, and from then on only one", async () => {
+  it("keeps only the newest of a user's running jobs running, then ends it when jobs are claimed", async () => {
     const { db, destroy } = await createTestDatabase(kind, {
       migratedTo: '0008-deep-sort-indexes',
     });
@@ -78,7 +78,7 @@ describe.each(testDatabaseKinds)('upgrading a collection on %s', (kind) => {
         await sql`insert into jobs (user_id, kind, status, started_at)
           values (${user?.id}, 'library-import', 'running', ${now})`.execute(db);
       }
-      await migrateToLatest(db);
+      await migrateTo(db, '0013-album-corrections');
       const jobs = await db
         .selectFrom('jobs')
         .select(['status', 'heartbeat_at'])
@@ -91,6 +91,14 @@ describe.each(testDatabaseKinds)('upgrading a collection on %s', (kind) => {
       const third = sql`insert into jobs (user_id, kind, status, started_at)
         values (${user?.id}, 'library-import', 'running', ${now})`.execute(db);
       await expect(third).rejects.toThrow();
+
+      // Run by code without claims, a job still running when claims arrive cannot be taken over.
+      await migrateToLatest(db);
+      const after = await db.selectFrom('jobs').select(['status', 'message']).execute();
+      expect(after).toEqual([
+        { status: 'failed', message: 'The import was interrupted.' },
+        { status: 'failed', message: 'The import was interrupted.' },
+      ]);
     } finally {
       await destroy();
     }

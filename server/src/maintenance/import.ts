@@ -35,7 +35,7 @@ export async function startCollectionImport(
   original: Uint8Array | undefined,
 ): Promise<Job> {
   return jobs
-    .beginWith(userId, 'collection-import', file.albumCount, async (jobId) => {
+    .beginWith(userId, 'collection-import', file.albumCount, async (jobId, record) => {
       const labels = await inUserTransaction(db, userId, async (trx) => {
         const tags = await importTags(trx, userId, file.tags);
         const folders = await importFolders(trx, userId, file.folders);
@@ -50,6 +50,8 @@ export async function startCollectionImport(
               labels: JSON.stringify(keptLabels.encode(made)),
             })
             .execute();
+        // Only while the job is still this instance's: a shutdown may have released it.
+        await record.progress({}, trx);
         return made;
       });
       return (job) => importAlbumsInBatches(db, job, file, labels);

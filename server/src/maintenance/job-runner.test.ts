@@ -8,7 +8,7 @@ import { type JobRunner, type JobWork, jobRunner, type RunningJob } from './job-
 import { type JobLog, presentJob } from './jobs';
 
 const silent: JobLog = { error: () => {}, warn: () => {}, info: () => {} };
-const FAST = { heartbeatMs: 40, orphanedAfterMs: 300 };
+const FAST = { heartbeatMs: 40, orphanedAfterMs: 1_000 };
 
 describe.each(testDatabaseKinds)('background jobs on %s', (kind) => {
   let database: TestDatabase;
@@ -254,6 +254,26 @@ describe.each(testDatabaseKinds)('background jobs on %s', (kind) => {
       (job) => job.status !== 'running',
     );
     expect(presentJob(ended)).toMatchObject({ status: 'failed', message: INTERRUPTED_IMPORT });
+  });
+
+  it('leaves a job whose database went away to be taken over, instead of failing it', async () => {
+    const userId = await newUser();
+    let attempts = 0;
+    const first = runner({
+      'library-import': async (job) => {
+        attempts += 1;
+        if (attempts === 1) throw new Error('Connection terminated unexpectedly');
+        await job.record.finish('Done.');
+      },
+    });
+    first.start();
+    const started = await first.begin(userId, 'library-import');
+    const ended = await until(
+      () => jobRow(started.id),
+      (job) => job.status !== 'running',
+    );
+    expect(presentJob(ended)).toMatchObject({ status: 'finished', message: 'Done.' });
+    expect(attempts).toBe(2);
   });
 
   it('records a failing work as failed, with the error’s sentence', async () => {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Job } from '@gatefold/contract/maintenance';
 import type { Kysely, Selectable } from 'kysely';
 import { isPostgres } from '../db/database';
+import { isDatabaseUnavailable } from '../db/database-unavailable';
 import type { Database, JobsTable } from '../db/schema';
 import { ClaimLost, claimJob, type JobLog, type JobRecord, jobRecord, presentJob } from './jobs';
 
@@ -57,42 +58,58 @@ export function jobRunner({
   const instance = randomUUID();
   const active = new Map<number, { controller: AbortController; done: Promise<void> }>();
   let timer: NodeJS.Timeout | undefined;
+  let ticking: Promise<void> = Promise.resolve();
   let stopping = false;
 
-  function run(row: Selectable<JobsTable>, work: JobWork): void {
+  /**
+   * Runs `work` for a job this instance has claimed, under its heartbeat from now on. `prepare`
+   * gives the work (a new file import makes its tags and folders first); the job it is for is
+   * beating and stoppable meanwhile too.
+   */
+  function run(row: Selectable<JobsTable>, prepare: () => Promise<JobWork>): Promise<void> {
     const controller = new AbortController();
     const record = jobRecord(db, row.id, instance, log);
-    const job: RunningJob = {
-      id: row.id,
-      userId: row.user_id,
-      total: row.total,
-      done: row.done,
-      added: row.added,
-      resumeFrom: row.resume_from === null ? undefined : JSON.parse(row.resume_from),
-      record,
-      signal: controller.signal,
-    };
-    const done = work(job)
+    const started = (async () => {
+      const work = await prepare();
+      // A job with no resume point starts afresh, whatever counts its row holds.
+      const fresh = row.resume_from === null;
+      await work({
+        id: row.id,
+        userId: row.user_id,
+        total: row.total,
+        done: fresh ? 0 : row.done,
+        added: fresh ? 0 : row.added,
+        resumeFrom: fresh ? undefined : JSON.parse(row.resume_from ?? 'null'),
+        record,
+        signal: controller.signal,
+      });
+    })();
+    const done = started
       .catch(async (error: unknown) => {
-        // Stopping, or another instance holds the job now: it goes on there.
+        // Stopping, another instance holds the job now, or the database went away for a moment:
+        // the job goes on where its heartbeat is kept, or where it is taken over.
         if (controller.signal.aborted || error instanceof ClaimLost) return;
+        if (isDatabaseUnavailable(error)) return;
         await record.fail(error).catch(() => {
           // Unrecorded, the job's heartbeat stops and it is taken over again.
         });
       })
       .finally(() => active.delete(row.id));
     active.set(row.id, { controller, done });
+    return started;
   }
 
-  /** Takes over one running job whose heartbeat stopped, if there is one. */
+  /** Takes over one running job (of a kind this instance knows) whose heartbeat stopped. */
   async function claimOrphan(): Promise<Selectable<JobsTable> | undefined> {
     const now = new Date();
     const orphanedBefore = new Date(now.getTime() - orphanedAfterMs).toISOString();
+    const kinds = Object.keys(works).filter((kind): kind is Job['kind'] => kind in works);
     const oldest = db
       .selectFrom('jobs')
       .select('id')
       .where('status', '=', 'running')
       .where('heartbeat_at', '<', orphanedBefore)
+      .where('kind', 'in', kinds)
       .orderBy('id')
       .limit(1);
     return (
@@ -111,7 +128,8 @@ export function jobRunner({
   async function takeOverOrphans(): Promise<void> {
     for (let row = await claimOrphan(); row && !stopping; row = await claimOrphan()) {
       log.info({ jobId: row.id, kind: row.kind }, 'taking over a job whose instance stopped');
-      run(row, works[row.kind]);
+      const work = works[row.kind];
+      void run(row, async () => work);
     }
   }
 
@@ -126,13 +144,13 @@ export function jobRunner({
       .execute();
   }
 
-  async function tick(): Promise<void> {
-    try {
-      await beat();
-      await takeOverOrphans();
-    } catch (error) {
-      log.warn({ err: error }, 'could not keep the jobs’ heartbeats');
-    }
+  function tick(): void {
+    ticking = ticking
+      .then(async () => {
+        await beat();
+        if (!stopping) await takeOverOrphans();
+      })
+      .catch((error: unknown) => log.warn({ err: error }, 'could not keep the jobs’ heartbeats'));
   }
 
   return {
@@ -141,35 +159,43 @@ export function jobRunner({
 
     /** Beats and looks for orphaned jobs from now on, the first time at once. */
     start(): void {
-      void tick();
-      timer = setInterval(() => void tick(), heartbeatMs);
+      tick();
+      timer = setInterval(tick, heartbeatMs);
       timer.unref();
     },
 
     /** Claims a new job of the user's (409 while another runs) and runs its kind's work. */
     async begin(userId: number, kind: Job['kind'], total: number | null = null): Promise<Job> {
       const row = await claimJob(db, userId, kind, instance, total);
-      run(row, works[kind]);
+      const work = works[kind];
+      void run(row, async () => work);
       return presentJob(row);
     },
 
     /**
      * Claims a new job whose work `prepare` gives once it has done what must precede the answer
      * (the work holds what only this request has); a failure there fails the job and the request.
+     * `prepare` is given the job's record, to write its first state in its own transaction.
      */
     async beginWith(
       userId: number,
       kind: Job['kind'],
       total: number | null,
-      prepare: (jobId: number) => Promise<JobWork>,
+      prepare: (jobId: number, record: JobRecord) => Promise<JobWork>,
     ): Promise<Job> {
       const row = await claimJob(db, userId, kind, instance, total);
-      const record = jobRecord(db, row.id, instance, log);
-      const work = await prepare(row.id).catch(async (error: unknown) => {
-        await record.fail(error).catch(() => {});
-        throw error;
+      let prepared = () => {};
+      const ready = new Promise<void>((resolve) => {
+        prepared = resolve;
       });
-      run(row, work);
+      const record = jobRecord(db, row.id, instance, log);
+      const started = run(row, async () => {
+        const work = await prepare(row.id, record);
+        prepared();
+        return work;
+      });
+      // The answer waits for the preparation only; a failure there is the request's too.
+      await Promise.race([ready, started]);
       return presentJob(row);
     },
 
@@ -177,6 +203,8 @@ export function jobRunner({
     async stop(): Promise<void> {
       stopping = true;
       clearInterval(timer);
+      // A look under way may be taking a job over: it is released with the rest.
+      await ticking;
       for (const { controller } of active.values()) controller.abort();
       const settled = Promise.allSettled([...active.values()].map(({ done }) => done));
       let waited: NodeJS.Timeout | undefined;

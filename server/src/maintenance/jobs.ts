@@ -136,3 +136,13 @@ export function presentJob(job: Selectable<JobsTable>): Job {
     finished_at: job.finished_at,
   };
 }
+
+/** Files kept for jobs that have ended meanwhile (a preparation that lost its claim). */
+export async function purgeEndedJobFiles(db: Kysely<Database>): Promise<void> {
+  await db
+    .deleteFrom('job_files')
+    .where('job_id', 'not in', (eb) =>
+      eb.selectFrom('jobs').select('id').where('status', '=', 'running'),
+    )
+    .execute();
+}

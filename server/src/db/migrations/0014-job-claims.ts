@@ -8,6 +8,9 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
  * take it over.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
+  // Jobs running when this version starts were run by code that cannot be taken over from.
+  await sql`update jobs set status = 'failed', message = 'The import was interrupted.',
+      finished_at = heartbeat_at where status = 'running'`.execute(db);
   await db.schema.alterTable('jobs').addColumn('claimed_by', 'text').execute();
   await db.schema.alterTable('jobs').addColumn('resume_from', 'text').execute();
   await sql`create index jobs_running_heartbeat on jobs (heartbeat_at)
