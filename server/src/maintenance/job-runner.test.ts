@@ -276,6 +276,25 @@ describe.each(testDatabaseKinds)('background jobs on %s', (kind) => {
     expect(attempts).toBe(2);
   });
 
+  it('answers 503 to a start whose job was released while it was being prepared', async () => {
+    const userId = await newUser();
+    const starting = runner({}).beginWith(userId, 'collection-import', 1, async (jobId, record) => {
+      // As a shutdown's release does, between the claim and the preparation's first write.
+      await database.db
+        .updateTable('jobs')
+        .set({ claimed_by: null })
+        .where('id', '=', jobId)
+        .execute();
+      await record.progress({});
+      return async () => {};
+    });
+    await expect(starting).rejects.toMatchObject({
+      statusCode: 503,
+      detail: 'The server is restarting. Please try again in a moment.',
+    });
+    await database.db.deleteFrom('jobs').where('user_id', '=', userId).execute();
+  });
+
   it('records a failing work as failed, with the error’s sentence', async () => {
     const userId = await newUser();
     const started = await runner({

@@ -4,6 +4,7 @@ import type { Kysely, Selectable } from 'kysely';
 import { isPostgres } from '../db/database';
 import { isDatabaseUnavailable } from '../db/database-unavailable';
 import type { Database, JobsTable } from '../db/schema';
+import { HttpError } from '../http/errors';
 import { ClaimLost, claimJob, type JobLog, type JobRecord, jobRecord, presentJob } from './jobs';
 
 /** How often an instance says its jobs are alive, and looks for jobs nobody is running. */
@@ -12,6 +13,8 @@ export const HEARTBEAT_MS = 10_000;
 export const ORPHANED_AFTER_MS = 30_000;
 /** How long a shutdown waits for works to reach the end of their batch. */
 const STOP_WAIT_MS = 5_000;
+/** What a request is told whose job was released by a shutdown while it was being prepared. */
+const RESTARTING = 'The server is restarting. Please try again in a moment.';
 /** A heartbeat this old is orphaned at once: what a released job is given. */
 const RELEASED = new Date(0).toISOString();
 
@@ -195,7 +198,10 @@ export function jobRunner({
         return work;
       });
       // The answer waits for the preparation only; a failure there is the request's too.
-      await Promise.race([ready, started]);
+      await Promise.race([ready, started]).catch((error: unknown) => {
+        if (error instanceof ClaimLost) throw new HttpError(503, RESTARTING);
+        throw error;
+      });
       return presentJob(row);
     },
 
