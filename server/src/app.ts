@@ -40,9 +40,9 @@ import { streamingSearchRoutes } from './search/streaming-routes';
 import { statsRoutes } from './stats/routes';
 import { DemoStreamingService } from './streaming/demo/demo-service';
 import { demoImageRoutes } from './streaming/demo/image-routes';
+import { sharedSpacing } from './streaming/deployment/shared-spacing';
 import { musicBrainzClient, requestSpacing } from './streaming/musicbrainz-client';
 import { musicBrainzGenres } from './streaming/musicbrainz-genres';
-import { sharedSpacing } from './streaming/shared/shared-spacing';
 import { createStreamingService } from './streaming/streaming-service';
 import { tagRoutes } from './tags/routes';
 

@@ -8,14 +8,13 @@ import { inUserTransaction } from '../db/user-lock';
 import { upsertGenres } from '../genres/queries';
 import { albumsWithoutGenres } from './findings';
 import type { JobWork } from './job-runner';
-import { albumCount, type JobLog } from './jobs';
+import { albumCount } from './jobs';
 
 const PAGE = 50;
 
 export type GenreLookupDependencies = {
   db: Kysely<Database>;
   sources: Pick<AlbumSources, 'genres'>;
-  log: JobLog;
 };
 
 /** Where a look-up goes on from: after this album id. */

@@ -9,12 +9,12 @@ import { toCount } from '../db/count';
 import type { Database } from '../db/schema';
 import { inUserTransaction } from '../db/user-lock';
 import type { JobWork } from './job-runner';
-import { albumCount, type JobLog } from './jobs';
+import { albumCount } from './jobs';
 
 /** Albums fetched, then stored in one short transaction. */
 const PAGE = 50;
 
-export type RefreshDependencies = { db: Kysely<Database>; sources: AlbumSources; log: JobLog };
+export type RefreshDependencies = { db: Kysely<Database>; sources: AlbumSources };
 
 /** Where a refresh goes on from: after this album id, with what it has counted so far. */
 const resumePoint = z.object({

@@ -1,4 +1,4 @@
-import type { RequestSpacing } from './shared/shared-spacing';
+import type { RequestSpacing } from './deployment/shared-spacing';
 import { untilAborted } from './until-aborted';
 
 /** MusicBrainz asks each client for at most one request a second; a little more keeps us under. */

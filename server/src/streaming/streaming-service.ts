@@ -3,8 +3,8 @@ import type { Config } from '../config';
 import { loadDemoCatalogue } from './demo/catalogue-data';
 import { DemoCatalogue } from './demo/demo-catalogue';
 import { DemoStreamingService } from './demo/demo-service';
+import { spotifyPause } from './deployment/spotify-pause';
 import type { StreamingService } from './port';
-import { spotifyPause } from './shared/spotify-pause';
 import { SpotifyHttp } from './spotify/spotify-http';
 import { SpotifyStreamingService } from './spotify/spotify-service';
 

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { z } from 'zod';
 import { upstreamFailed, upstreamTimedOut } from '../../http/errors';
-import { type SpotifyPause, spotifyPause } from '../shared/spotify-pause';
+import { type SpotifyPause, spotifyPause } from '../deployment/spotify-pause';
 import { spotifyClientToken } from './schemas';
 
 export type SpotifyHttpOptions = {

@@ -5,6 +5,7 @@ import {
   catalogueAlbumDetail,
 } from '@gatefold/contract/catalogue';
 import type { Redis } from 'ioredis';
+import { responseCache } from '../deployment/response-cache';
 import {
   catalogueArtist,
   cataloguePage,
@@ -12,7 +13,6 @@ import {
   type PageRequest,
   type StreamingService,
 } from '../port';
-import { responseCache } from '../shared/response-cache';
 import {
   type SpotifySimplifiedAlbum,
   type SpotifySimplifiedTrack,
