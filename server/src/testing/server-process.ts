@@ -30,9 +30,13 @@ export function startServerProcess(environment: Record<string, string>): ServerP
   return { child, exited, stderr: () => stderr, stdout: () => stdout };
 }
 
-/** Waits until the server on `port` answers its health check, and returns the answer. */
+/**
+ * Waits until the server on `port` answers its health check, and returns the answer. Started from
+ * source, a server compiles itself first: on two cores shared with other test files' servers that
+ * has taken over 20 s, hence the long wait.
+ */
 export async function waitForHealth(port: number): Promise<unknown> {
-  for (let attempt = 0; attempt < 200; attempt += 1) {
+  for (let attempt = 0; attempt < 450; attempt += 1) {
     try {
       const response = await fetch(`http://127.0.0.1:${port}/api/health`);
       if (response.ok) return response.json();
