@@ -55,6 +55,17 @@ describe('queryFromRules', () => {
     ).toBe('folder:"Late Night" OR tracks:>10');
   });
 
+  it('quotes each alternative with spaces on its own, so a list stays a list', () => {
+    const rules = (field: 'genre' | 'text', value: string) => ({
+      match: 'all' as const,
+      rules: [{ field, negated: false, value }],
+    });
+    expect(queryFromRules(rules('genre', 'hip hop,jazz'))).toBe('genre:"hip hop",jazz');
+    expect(queryFromRules(rules('genre', 'jazz , cool jazz'))).toBe('genre:jazz,"cool jazz"');
+    expect(queryFromRules(rules('genre', '"hip hop",jazz'))).toBe('genre:"hip hop",jazz');
+    expect(queryFromRules(rules('text', 'kind of blue'))).toBe('"kind of blue"');
+  });
+
   it('gives back the query the rules were read from', () => {
     for (const text of [
       'genre:jazz year:1955..1965 -tag:owned',

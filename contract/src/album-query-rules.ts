@@ -79,14 +79,32 @@ function addedText(value: AddedValue): string {
   }
 }
 
+const spacedInQuotes = (text: string) => (/\s/.test(text) ? `"${text}"` : text);
+
+/**
+ * A value as typed in a rule, written so the language reads it as meant: words with spaces are
+ * one phrase or name, and each of a field's `,` alternatives is quoted on its own
+ * (`hip hop,jazz` → `"hip hop",jazz`). A value already quoted is taken as written.
+ */
+function safeValue(field: RuleField, written: string): string {
+  if (written.includes('"')) return written;
+  if (field === 'text') return spacedInQuotes(written);
+  return written
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '')
+    .map(spacedInQuotes)
+    .join(',');
+}
+
 /** The query the rules write; rows without a value are left out. */
 export function queryFromRules({ match, rules }: QueryRules): string {
   const terms = rules.flatMap(({ field, negated, value }) => {
     const written = value.trim();
     if (written === '') return [];
-    // A value with spaces is one phrase or name, unless it is already quoted.
-    const safe = /\s/.test(written) && !written.includes('"') ? `"${written}"` : written;
-    return [`${negated ? '-' : ''}${field === 'text' ? '' : `${field}:`}${safe}`];
+    return [
+      `${negated ? '-' : ''}${field === 'text' ? '' : `${field}:`}${safeValue(field, written)}`,
+    ];
   });
   return terms.join(match === 'any' ? ' OR ' : ' ');
 }

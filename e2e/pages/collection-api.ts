@@ -6,6 +6,7 @@ export interface SeedAlbum {
   artist: string;
   release_date?: string;
   spotify_url?: string;
+  genres?: string[];
 }
 
 /** A made-up streaming id the demo service does not know, so the album is stored as given. */

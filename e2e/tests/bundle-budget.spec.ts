@@ -43,3 +43,24 @@ test('the signed-in shell with the albums screen loads at most 250 kB of gzipped
   expect(total).toBeGreaterThan(120 * kB);
   expect(total).toBeLessThanOrEqual(250 * kB);
 });
+
+test('the charts come in a chunk of their own, which only the dashboard loads', async ({
+  page,
+  context,
+}) => {
+  await new AppShell(page).signInQuicklyAs(uniqueName('Budget'));
+  const tab = await context.newPage();
+  const scripts: string[] = [];
+  tab.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  const isChartChunk = (path: string) => /\/CollectionCharts-[\w-]+\.js$/.test(path);
+  await tab.goto('/albums');
+  await expect(tab.getByRole('heading', { name: 'Albums', level: 1 })).toBeVisible();
+  await tab.waitForLoadState('networkidle');
+  expect(scripts.filter(isChartChunk)).toEqual([]);
+
+  await tab.getByRole('link', { name: 'Dashboard' }).click();
+  await expect(tab.getByRole('heading', { level: 1 })).toContainText('Welcome back');
+  await expect.poll(() => scripts.filter(isChartChunk).length).toBe(1);
+});

@@ -7,9 +7,9 @@ import { DashboardPage } from '../pages/dashboard-page';
 import { uniqueName } from './unique-name';
 
 const ALBUMS = [
-  { name: 'Kind of Blue', artist: 'Miles Davis', release_date: '1959-08-17' },
-  { name: 'Blue Train', artist: 'John Coltrane', release_date: '1957' },
-  { name: 'Homogenic', artist: 'Björk', release_date: '1997-09-22' },
+  { name: 'Kind of Blue', artist: 'Miles Davis', release_date: '1959-08-17', genres: ['Jazz'] },
+  { name: 'Blue Train', artist: 'John Coltrane', release_date: '1957', genres: ['Jazz'] },
+  { name: 'Homogenic', artist: 'Björk', release_date: '1997-09-22', genres: ['Electronic'] },
 ];
 
 async function signInWithAlbums(page: Page, request: Parameters<typeof CollectionApi.of>[1]) {
@@ -67,7 +67,7 @@ test('the dashboard charts lead to the albums behind a bar and behind a table ro
   await signInWithAlbums(page, request);
   const dashboard = new DashboardPage(page);
   await dashboard.open();
-  for (const title of ['Albums by decade', 'Albums added per month']) {
+  for (const title of ['Albums by genre', 'Albums by decade', 'Albums added per month']) {
     await expect(dashboard.chart(title)).toBeVisible();
   }
   // Two decades: the 1950s bar first.
@@ -76,6 +76,18 @@ test('the dashboard charts lead to the albums behind a bar and behind a table ro
   const albums = new AlbumsPage(page);
   await expect(albums.grid.count()).toHaveText('2 albums');
   await expect(albums.grid.filterBox()).toHaveValue('year:1950..1959');
+
+  // Jazz holds two albums, Electronic one: the first genre bar is Jazz.
+  await dashboard.open();
+  await expect(dashboard.chartBars('Albums by genre')).toHaveCount(2);
+  await dashboard.chartBars('Albums by genre').first().click();
+  await expect(page).toHaveURL(/\/genres\/Jazz$/);
+
+  await dashboard.open();
+  await expect(dashboard.chartBars('Albums added per month')).toHaveCount(1);
+  await dashboard.chartBars('Albums added per month').first().click();
+  await expect(albums.grid.filterBox()).toHaveValue(/^added:\d{4}-\d{2}$/);
+  await expect(albums.grid.count()).toHaveText('3 albums');
 
   await dashboard.open();
   const artists = await dashboard.showTable('Top artists');

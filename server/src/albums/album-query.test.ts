@@ -121,6 +121,14 @@ describe.each(testDatabaseKinds)('the album query language on %s', (kind) => {
     expect(await found('owned')).toEqual(['Blues & Roots', 'Kind of Blue']);
   });
 
+  it('joins free words by AND, each in a name, an artist or a tag', async () => {
+    expect(await found('blue owned')).toEqual(['Blues & Roots', 'Kind of Blue']);
+    expect(await found('miles owned')).toEqual(['Kind of Blue']);
+    expect(await found('coltrane owned')).toEqual([]);
+    expect(await found('blue -owned')).toEqual(['Blue Train']);
+    expect(await found('blue !! train')).toEqual(['Blue Train']);
+  });
+
   it('matches a quoted phrase as whole words in order', async () => {
     expect(await found('"of blue"')).toEqual(['Kind of Blue']);
     expect(await found('"blue"')).toEqual(['Blue Train', 'Kind of Blue']);
@@ -160,6 +168,7 @@ describe.each(testDatabaseKinds)('the album query language on %s', (kind) => {
     expect(await found('year:..1958')).toEqual(['Blue Train']);
     expect(await found('year:>1998')).toEqual(['El Mal Querer', 'Ágætis byrjun']);
     expect(await found('year:1997')).toEqual(['Homogenic', 'OK Computer']);
+    expect(await found('year:>9999')).toEqual([]);
   });
 
   it('keeps albums without a year or track count in a negated range', async () => {
@@ -197,7 +206,7 @@ describe.each(testDatabaseKinds)('the album query language on %s', (kind) => {
     expect(await found('blue -train')).toEqual(['Blues & Roots', 'Kind of Blue']);
   });
 
-  it('filters a folder, tag or genre list with the same language', async () => {
+  it('filters a folder, tag, genre or artist list with the same language', async () => {
     const { app } = testApp();
     const folders = await app.inject({ url: '/api/v1/folders', headers: bearer(token) });
     const jazz = folders.json<{ id: number; name: string }[]>().find((f) => f.name === 'Jazz');
@@ -207,6 +216,42 @@ describe.each(testDatabaseKinds)('the album query language on %s', (kind) => {
     });
     const { albums } = response.json<{ albums: { name: string }[] }>();
     expect(albums.map((album) => album.name)).toEqual(['Blue Train']);
+
+    const listed = async (path: string, q: string) => {
+      const answer = await app.inject({
+        url: `/api/v1/${path}/albums?sort=name-asc&q=${encodeURIComponent(q)}`,
+        headers: bearer(token),
+      });
+      expect(answer.statusCode, answer.body).toBe(200);
+      const names = answer.json<{ name: string }[]>().map((album) => album.name);
+      expect(Number(answer.headers['x-total-count'])).toBe(names.length);
+      return names;
+    };
+    expect(await listed('tags/owned', 'year:..1959')).toEqual(['Kind of Blue']);
+    expect(await listed('genres/Jazz', '-tag:owned')).toEqual(['Blue Train']);
+    const artists = await app.inject({ url: '/api/v1/artists?limit=50', headers: bearer(token) });
+    const miles = artists
+      .json<{ name: string; slug: string }[]>()
+      .find((a) => a.name === 'Miles Davis');
+    expect(await listed(`artists/${miles?.slug}`, 'tracks:5')).toEqual(['Kind of Blue']);
+    expect(await listed(`artists/${miles?.slug}`, 'tracks:6')).toEqual([]);
+  });
+
+  it('pages a query as any list: every match once across pages, the total on each', async () => {
+    const pages: string[][] = [];
+    for (const offset of [0, 2, 4]) {
+      const response = await testApp().app.inject({
+        url: `/api/v1/albums?sort=name-asc&limit=2&offset=${offset}&q=${encodeURIComponent('genre:jazz OR year:1990..1999')}`,
+        headers: bearer(token),
+      });
+      expect(response.headers['x-total-count']).toBe('6');
+      pages.push(response.json<{ name: string }[]>().map((album) => album.name));
+    }
+    expect(pages).toEqual([
+      ['Blue Train', 'Blues & Roots'],
+      ['Homogenic', 'Kind of Blue'],
+      ['OK Computer', 'Ágætis byrjun'],
+    ]);
   });
 
   it('answers a malformed query with 422 pointing at the bad token', async () => {

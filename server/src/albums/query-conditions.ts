@@ -27,19 +27,19 @@ export function currentMinute(): Date {
 
 /**
  * The SQL condition on `albums` that a parsed album query (contract/album-query.ts) stands for.
- * Free words side by side stay one text match, as before the language: all of them in the
- * album's name and artists, or all in one of its tags' names.
+ * Free words are terms like any other, joined by AND: each in the album's name or artists or in
+ * one of its tags' names, so `blue owned` finds *Kind of Blue* tagged "owned".
  */
 export function queryCondition(scope: QueryScope, node: QueryNode): Condition {
   switch (node.kind) {
     case 'all': {
-      const words = node.nodes.flatMap((child) =>
-        child.kind === 'text' && !child.value.quoted ? searchWords(child.value.text) : [],
+      // Punctuation between words is skipped; a query of punctuation alone matches nothing.
+      const terms = node.nodes.filter((child) => !isPunctuation(child));
+      if (terms.length === 0) return NOTHING;
+      return joinedBy(
+        'and',
+        terms.map((child) => queryCondition(scope, child)),
       );
-      const others = node.nodes.filter((child) => child.kind !== 'text' || child.value.quoted);
-      const conditions = others.map((child) => queryCondition(scope, child));
-      if (words.length > 0) conditions.unshift(textMatches(scope, words));
-      return joinedBy('and', conditions);
     }
     case 'any':
       return joinedBy(
@@ -53,6 +53,9 @@ export function queryCondition(scope: QueryScope, node: QueryNode): Condition {
   }
 }
 
+const isPunctuation = (node: QueryNode) =>
+  node.kind === 'text' && !node.value.quoted && searchWords(node.value.text).length === 0;
+
 function joinedBy(operator: 'and' | 'or', conditions: Condition[]): Condition {
   if (conditions.length === 0) return operator === 'and' ? EVERYTHING : NOTHING;
   return sql<boolean>`(${sql.join(conditions, sql.raw(` ${operator} `))})`;
@@ -63,7 +66,7 @@ function termCondition(scope: QueryScope, term: QueryTerm): Condition {
     case 'text':
       return term.value.quoted
         ? phraseMatches(scope, searchText(term.value.text))
-        : textMatches(scope, searchWords(term.value.text));
+        : eachWordMatches(scope, searchWords(term.value.text));
     case 'artist':
       return artistMatches(scope, term.values);
     case 'album':
@@ -114,6 +117,15 @@ export function textMatches({ db, userId }: Omit<QueryScope, 'now'>, words: stri
   }
   // SQLite takes no parentheses around a member of a UNION, hence the raw tagged ids.
   return sql<boolean>`+albums.id in (select rowid from album_search where album_search match ${fts5PrefixQuery(userId, words)} union ${tagged})`;
+}
+
+/** Every word in the album's name or artists or in one of its tags' names, each on its own. */
+function eachWordMatches(scope: Omit<QueryScope, 'now'>, words: string[]): Condition {
+  if (words.length === 0) return NOTHING;
+  return joinedBy(
+    'and',
+    words.map((word) => textMatches(scope, [word])),
+  );
 }
 
 /** A phrase's words in order in the album's name and artist, or in one of its tags' names. */
@@ -203,6 +215,8 @@ function inFolders({ userId }: QueryScope, values: NameValue[]): Condition {
 
 /** Release dates are YYYY, YYYY-MM or YYYY-MM-DD text, so years compare as text prefixes. */
 function releaseYearIn({ min, max }: NumberRange): Condition {
+  // Dates hold four-digit years: none is after 9999 (as text, "10000" would sort before "1959").
+  if (min !== null && min > 9999) return NOTHING;
   const bounds: Condition[] = [sql<boolean>`albums.release_date is not null`];
   if (min !== null) bounds.push(sql<boolean>`albums.release_date >= ${yearText(min)}`);
   if (max !== null && max < 9999)

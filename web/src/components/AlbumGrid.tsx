@@ -1,4 +1,4 @@
-import { parseAlbumQuery } from '@gatefold/contract/album-query';
+import { describeQueryError, parseAlbumQuery } from '@gatefold/contract/album-query';
 import {
   ALBUM_SORT_LABELS,
   type AlbumSort,
@@ -90,7 +90,7 @@ export function AlbumGrid<TKey extends QueryKey>({
   const filterErrorId = useId();
   // The same parser as the server's: a malformed query is explained here and never sent.
   const typed = parseAlbumQuery(filterText.trim());
-  const filterError = typed.ok ? null : typed.error.message;
+  const filterError = typed.ok ? null : describeQueryError(filterText.trim(), typed.error);
   const sentFilter = parseAlbumQuery(filter).ok ? filter : '';
 
   const albums = useQuery({

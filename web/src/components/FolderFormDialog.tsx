@@ -17,6 +17,8 @@ interface FolderFormDialogProps {
   folder?: Folder;
   /** Where a new folder goes unless the user picks another parent. */
   defaultParentId?: number | null;
+  /** A query a new folder starts from, as a smart folder (Save as smart folder on the albums). */
+  smartQuery?: string;
 }
 
 /** SPEC §2's create and edit folder dialogs (they close on a click outside, too). */
@@ -25,6 +27,7 @@ export function FolderFormDialog({
   onOpenChange,
   folder,
   defaultParentId = null,
+  smartQuery,
 }: FolderFormDialogProps) {
   const nameRef = useRef<HTMLInputElement>(null);
   return (
@@ -38,6 +41,7 @@ export function FolderFormDialog({
       <FolderForm
         folder={folder}
         defaultParentId={defaultParentId}
+        smartQuery={smartQuery}
         nameRef={nameRef}
         onDone={() => onOpenChange(false)}
       />
@@ -52,19 +56,20 @@ const labelClass = 'block text-sm font-medium text-gray-800 dark:text-gray-200';
 interface FolderFormProps {
   folder: Folder | undefined;
   defaultParentId: number | null;
+  smartQuery: string | undefined;
   nameRef: RefObject<HTMLInputElement | null>;
   onDone: () => void;
 }
 
 /** Mounted each time the dialog opens, so it starts from the folder (or blank) every time. */
-function FolderForm({ folder, defaultParentId, nameRef, onDone }: FolderFormProps) {
+function FolderForm({ folder, defaultParentId, smartQuery, nameRef, onDone }: FolderFormProps) {
   const [name, setName] = useState(folder?.name ?? '');
   const [description, setDescription] = useState(folder?.description ?? '');
   const [imageUrl, setImageUrl] = useState(folder?.image_url ?? '');
   const [parentId, setParentId] = useState<number | null>(folder?.parent_id ?? defaultParentId);
   const [parentFilter, setParentFilter] = useState('');
-  const [smart, setSmart] = useState(folder ? folder.query !== null : false);
-  const [query, setQuery] = useState(folder?.query ?? '');
+  const [smart, setSmart] = useState(folder ? folder.query !== null : smartQuery !== undefined);
+  const [query, setQuery] = useState(folder?.query ?? smartQuery ?? '');
   const smartId = useId();
   // Only an empty folder can become smart (the server keeps what a user put in a folder).
   const canTurnSmart = !folder || folder.query !== null || folder.total_count === 0;
@@ -165,27 +170,28 @@ function FolderForm({ folder, defaultParentId, nameRef, onDone }: FolderFormProp
         />
       </div>
 
-      {canTurnSmart && (
-        <div className="space-y-3">
-          <div className="flex items-start gap-2">
-            <input
-              id={smartId}
-              type="checkbox"
-              checked={smart}
-              onChange={(event) => setSmart(event.target.checked)}
-              className="mt-1 size-4"
-            />
-            <label htmlFor={smartId} className="text-sm text-gray-800 dark:text-gray-200">
-              <span className="font-medium">Smart folder</span>
-              <span className="block text-gray-700 dark:text-gray-300">
-                Holds whatever albums match its rules, now and as you add more. It takes no
-                subfolders and no albums by hand.
-              </span>
-            </label>
-          </div>
-          {smart && <SmartFolderRules query={query} onChange={setQuery} />}
+      <div className="space-y-3">
+        <div className="flex items-start gap-2">
+          <input
+            id={smartId}
+            type="checkbox"
+            checked={smart}
+            disabled={!canTurnSmart}
+            aria-describedby={`${smartId}-about`}
+            onChange={(event) => setSmart(event.target.checked)}
+            className="mt-1 size-4"
+          />
+          <label htmlFor={smartId} className="text-sm text-gray-800 dark:text-gray-200">
+            <span className="font-medium">Smart folder</span>
+            <span id={`${smartId}-about`} className="block text-gray-700 dark:text-gray-300">
+              {canTurnSmart
+                ? 'Holds whatever albums match its rules, now and as you add more. It takes no subfolders and no albums by hand.'
+                : 'Only an empty folder can become smart: this one holds albums or subfolders, which stay where you put them.'}
+            </span>
+          </label>
         </div>
-      )}
+        {smart && <SmartFolderRules query={query} onChange={setQuery} />}
+      </div>
 
       <fieldset>
         <legend className={labelClass}>Image</legend>

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildFolder } from './build-folder';
 import { FolderPickerTree } from './FolderPickerTree';
 import { buildFolderTree, type FolderNode } from './folder-tree';
+import { SMART_NO_ALBUMS, smartFolderReasons } from './smart-folder-reasons';
 
 const ROW_PX = 36;
 const BOX_PX = 240;
@@ -63,6 +64,30 @@ describe('FolderPickerTree', () => {
       'false',
     );
     expect(within(tree).queryByRole('treeitem', { name: 'Bebop' })).toBeNull();
+  });
+
+  it('shows a smart folder as not to be chosen, with the reason beside its name', async () => {
+    const onSelect = vi.fn();
+    const folders = [
+      buildFolder(1, 'Jazz', null, 0),
+      { ...buildFolder(2, 'Fifties', null, 1), query: 'year:1950..1959' },
+    ];
+    layOutPicker(folders.length);
+    render(
+      <FolderPickerTree
+        nodes={buildFolderTree(folders)}
+        selectedId={null}
+        onSelect={onSelect}
+        label="Folders"
+        unavailable={smartFolderReasons(folders, SMART_NO_ALBUMS)}
+      />,
+    );
+    const smart = screen.getByRole('button', { name: /Fifties/ });
+    expect(smart).toHaveProperty('disabled', true);
+    expect(smart.textContent).toContain('Smart folder: fills itself from its rules');
+    await userEvent.click(smart);
+    await userEvent.click(screen.getByRole('button', { name: 'Jazz' }));
+    expect(onSelect.mock.calls).toEqual([[1]]);
   });
 
   it('keeps each choice a pressable button inside its tree item', () => {

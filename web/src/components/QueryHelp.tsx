@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 const EXAMPLES: [string, string][] = [
   ['miles blue', 'Words in the album, artist or tag names'],
   ['"kind of blue"', 'A phrase, word for word'],
-  ['artist:coltrane', 'Part of an artist’s name (also album:)'],
+  ['artist:coltrane', 'A word of an artist’s name, or its start (also album:)'],
   ['genre:jazz,blues', 'A whole genre, tag or folder name; , for either'],
   ['tag:fav*', 'A name that starts with fav'],
   ['year:1990..1999', 'A year or a range: 1994, 2020.., ..1970, >1990'],

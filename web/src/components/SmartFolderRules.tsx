@@ -1,4 +1,4 @@
-import { parseAlbumQuery } from '@gatefold/contract/album-query';
+import { describeQueryError, parseAlbumQuery } from '@gatefold/contract/album-query';
 import {
   type QueryRule,
   type QueryRules,
@@ -45,7 +45,7 @@ export function SmartFolderRules({ query, onChange }: SmartFolderRulesProps) {
   );
   const ids = { query: useId(), error: useId(), match: useId() };
   const parsed = parseAlbumQuery(query.trim());
-  const error = parsed.ok ? null : parsed.error.message;
+  const error = parsed.ok ? null : describeQueryError(query.trim(), parsed.error);
 
   const changeRules = (next: QueryRules) => {
     setRules(next);
@@ -68,7 +68,9 @@ export function SmartFolderRules({ query, onChange }: SmartFolderRulesProps) {
       <legend className="px-1 text-sm font-medium text-gray-800 dark:text-gray-200">Rules</legend>
       {rules === null ? (
         <p className="text-sm text-gray-700 dark:text-gray-300">
-          This query is more than rules can show: edit it as text below.
+          {error
+            ? 'The rules come back once the query below reads correctly.'
+            : 'This query is more than rules can show: edit it as text below.'}
         </p>
       ) : (
         <>

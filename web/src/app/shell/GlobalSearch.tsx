@@ -1,7 +1,8 @@
-import { parseAlbumQuery } from '@gatefold/contract/album-query';
+import { describeQueryError, parseAlbumQuery } from '@gatefold/contract/album-query';
 import { Search } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { QueryHelp } from '../../components/QueryHelp';
 import { useShortcuts } from '../../components/useShortcuts';
 
 /**
@@ -25,7 +26,7 @@ export function GlobalSearch() {
     const query = text.trim();
     const parsed = parseAlbumQuery(query);
     if (!parsed.ok) {
-      setError(parsed.error.message);
+      setError(describeQueryError(query, parsed.error));
       return;
     }
     setError(null);
@@ -33,8 +34,8 @@ export function GlobalSearch() {
   };
 
   return (
-    <search className="relative hidden min-w-0 max-w-md grow sm:block">
-      <form onSubmit={submit}>
+    <search className="flex min-w-0 max-w-md grow items-center gap-1">
+      <form onSubmit={submit} className="relative min-w-0 grow">
         <Search
           aria-hidden="true"
           className="pointer-events-none absolute top-2.5 left-3 size-4 text-gray-500"
@@ -69,6 +70,7 @@ export function GlobalSearch() {
           {error}
         </p>
       </form>
+      <QueryHelp />
     </search>
   );
 }

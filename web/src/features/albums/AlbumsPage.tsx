@@ -1,25 +1,41 @@
-import { Plus } from 'lucide-react';
+import { parseAlbumQuery } from '@gatefold/contract/album-query';
+import { FolderSearch, Plus } from 'lucide-react';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { albumQueries } from '../../api/album-queries';
 import { AddAlbumDialog } from '../../components/AddAlbumDialog';
 import { AlbumGrid } from '../../components/AlbumGrid';
 import { Button } from '../../components/Button';
+import { FolderFormDialog } from '../../components/FolderFormDialog';
 import { PageHeader } from '../../components/PageHeader';
 
 /** SPEC §2's albums list: the whole collection in the album grid, with its filter box. */
 export function AlbumsPage() {
   const [adding, setAdding] = useState(false);
+  const [savingQuery, setSavingQuery] = useState(false);
   const openAdd = () => setAdding(true);
+  // The grid keeps its filter in the address; a query that reads can be kept as a smart folder.
+  const [searchParams] = useSearchParams();
+  const filter = searchParams.get('q')?.trim() ?? '';
+  const savable = filter !== '' && parseAlbumQuery(filter).ok;
   return (
     <div>
       <PageHeader
         title="Albums"
         subtitle="Every album in your collection."
         actions={
-          <Button variant="primary" onClick={openAdd}>
-            <Plus aria-hidden="true" className="size-4" />
-            Add Album
-          </Button>
+          <>
+            {savable && (
+              <Button onClick={() => setSavingQuery(true)}>
+                <FolderSearch aria-hidden="true" className="size-4" />
+                Save as smart folder
+              </Button>
+            )}
+            <Button variant="primary" onClick={openAdd}>
+              <Plus aria-hidden="true" className="size-4" />
+              Add Album
+            </Button>
+          </>
         }
       />
       <section
@@ -45,6 +61,7 @@ export function AlbumsPage() {
         />
       </section>
       <AddAlbumDialog open={adding} onOpenChange={setAdding} />
+      <FolderFormDialog open={savingQuery} onOpenChange={setSavingQuery} smartQuery={filter} />
     </div>
   );
 }
