@@ -6,6 +6,7 @@ import {
 import type { AlbumListQuery, AlbumSummary } from '@gatefold/contract/albums';
 import type { FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { SignedIn } from '../auth/session-hook';
 import type { Database } from '../db/schema';
 import { invalid } from '../http/errors';
 import { withTotalCount } from '../http/paging';
@@ -24,11 +25,12 @@ export function readAlbumQuery(q: string | undefined): QueryNode | null {
 export async function albumPage(
   db: Kysely<Database>,
   reply: FastifyReply,
-  userId: number,
+  { userId, library }: SignedIn,
   { limit, offset, sort, q }: AlbumListQuery,
   scope: Omit<AlbumFilter, 'query'> = {},
 ): Promise<AlbumSummary[]> {
   const filter = { ...scope, query: readAlbumQuery(q) };
-  const { total, rows } = await listAlbumRows(db, userId, filter, sort, { limit, offset });
+  const page = { limit, offset };
+  const { total, rows } = await listAlbumRows(db, userId, filter, sort, page, library);
   return withTotalCount(reply, total, rows.map(presentAlbum));
 }

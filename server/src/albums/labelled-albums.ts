@@ -48,7 +48,8 @@ export function selectLabelledAlbums(
 const tagRefs = z.array(tagRef);
 const genreRefs = z.array(genreRef);
 
-const fromJson = (value: unknown): unknown =>
+/** SQLite hands JSON over as text, PostgreSQL parsed. */
+export const fromJson = (value: unknown): unknown =>
   typeof value === 'string' ? JSON.parse(value) : value;
 
 /** A row of `selectLabelledAlbums` with its arrays read. */

@@ -1,8 +1,12 @@
-import type { AlbumDetail, AlbumSummary } from '@gatefold/contract/albums';
+import { type AlbumDetail, type AlbumSummary, folderRef, track } from '@gatefold/contract/albums';
 import type { Kysely } from 'kysely';
+import { jsonArrayFrom as postgresJsonArray } from 'kysely/helpers/postgres';
+import { jsonArrayFrom as sqliteJsonArray } from 'kysely/helpers/sqlite';
+import { z } from 'zod';
+import { isPostgres } from '../db/database';
 import type { Database } from '../db/schema';
-import { type LabelledAlbumRow, labelledAlbumsInOrder } from './labelled-albums';
-import { foldersOfAlbum, tracksOfAlbum } from './queries';
+import { notFound } from '../http/errors';
+import { fromJson, type LabelledAlbumRow, labelled, selectLabelledAlbums } from './labelled-albums';
 
 /** An album as the API shows it in lists. */
 export function presentAlbum(row: LabelledAlbumRow): AlbumSummary {
@@ -23,15 +27,52 @@ export function presentAlbum(row: LabelledAlbumRow): AlbumSummary {
   };
 }
 
-export async function presentAlbumDetail(
+const tracks = z.array(track);
+const folderRefs = z.array(folderRef);
+
+/**
+ * The user's album whole, as its page shows it: the row, its tags, genres, tracks and folders in
+ * one statement. Another user's or an unknown id is a 404.
+ */
+export async function loadAlbumDetail(
   db: Kysely<Database>,
-  row: { id: number },
+  userId: number,
+  albumId: number,
 ): Promise<AlbumDetail> {
-  const [[album], tracks, folders] = await Promise.all([
-    labelledAlbumsInOrder(db, [row.id]),
-    tracksOfAlbum(db, row.id),
-    foldersOfAlbum(db, row.id),
-  ]);
-  if (!album) throw new Error(`Album ${row.id} went missing while it was shown.`);
-  return { ...presentAlbum(album), tracks, folders };
+  const jsonArray = isPostgres(db) ? postgresJsonArray : sqliteJsonArray;
+  const row = await selectLabelledAlbums(
+    db,
+    db.selectFrom('albums').where('albums.user_id', '=', userId).where('albums.id', '=', albumId),
+  )
+    .select((eb) => [
+      jsonArray(
+        eb
+          .selectFrom('tracks')
+          .select(['id', 'name', 'artist', 'track_number', 'disc_number', 'duration_ms'])
+          .select('spotify_url')
+          .whereRef('tracks.album_id', '=', 'albums.id')
+          .orderBy('disc_number')
+          .orderBy('track_number')
+          .orderBy('id'),
+      )
+        .$castTo<unknown>()
+        .as('tracks'),
+      jsonArray(
+        eb
+          .selectFrom('folder_albums')
+          .innerJoin('folders', 'folders.id', 'folder_albums.folder_id')
+          .select(['folders.id', 'folders.name'])
+          .whereRef('folder_albums.album_id', '=', 'albums.id')
+          .orderBy('folders.name'),
+      )
+        .$castTo<unknown>()
+        .as('folders'),
+    ])
+    .executeTakeFirst();
+  if (!row) throw notFound('No such album in your collection.');
+  return {
+    ...presentAlbum(labelled(row)),
+    tracks: tracks.parse(fromJson(row.tracks)),
+    folders: folderRefs.parse(fromJson(row.folders)),
+  };
 }

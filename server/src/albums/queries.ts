@@ -3,7 +3,7 @@ import type { AlbumSort } from '@gatefold/contract/albums';
 import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import { toCount } from '../db/count';
 import { isPostgres } from '../db/database';
-import { libraryResults } from '../db/library-results';
+import { type LibraryState, libraryResults, libraryVersion } from '../db/library-results';
 import type { Database } from '../db/schema';
 import { searchWords } from '../db/search-text';
 import { notFound } from '../http/errors';
@@ -120,9 +120,10 @@ const keptTextCounts = libraryResults<number>(64);
 const keptTextPages = libraryResults<LabelledAlbumRow[]>(64);
 
 /**
- * One page of albums, labelled, and the count of all that match: two queries whatever the
- * collection's size. Without a text filter the count is the one kept on the user, folder, tag,
- * genre or artist; with one, it and the page are kept for the library's version.
+ * One page of albums, labelled, and the count of all that match: at most two queries whatever the
+ * collection's size. Without a text filter the count is the one kept on the user (read with the
+ * session: `library`), folder, tag, genre or artist; with one, it and the page are kept for the
+ * library's version.
  */
 export async function listAlbumRows(
   db: Kysely<Database>,
@@ -130,6 +131,7 @@ export async function listAlbumRows(
   filter: AlbumFilter,
   sort: AlbumSort,
   page: Page,
+  library?: LibraryState,
 ): Promise<{ total: number; rows: LabelledAlbumRow[] }> {
   const now = currentMinute();
   const matching = albumsMatching(db, userId, filter, now);
@@ -150,12 +152,14 @@ export async function listAlbumRows(
       .orderBy(sortTerms(sort))
       .execute()
       .then((found) => found.map(labelled));
-  const known = keptCount(db, userId, filter);
+  const known = keptCount(db, userId, filter, library);
   if (filter.query || filter.smartQuery) {
     const minute = now.toISOString();
+    // Both kept results go by one version: read with the session, or here once.
+    const version = library?.version ?? (await libraryVersion(db, userId));
     const [total, rows] = await Promise.all([
-      known ?? keptTextCounts(db, userId, JSON.stringify([filter, minute]), count),
-      keptTextPages(db, userId, JSON.stringify([filter, sort, page, minute]), pageRows),
+      known ?? keptTextCounts(db, userId, JSON.stringify([filter, minute]), count, version),
+      keptTextPages(db, userId, JSON.stringify([filter, sort, page, minute]), pageRows, version),
     ]);
     return { total, rows };
   }
@@ -164,11 +168,17 @@ export async function listAlbumRows(
 }
 
 /** The kept album count that answers a filter of one scope and no text, if there is one. */
-function keptCount(db: Kysely<Database>, userId: number, filter: AlbumFilter) {
+function keptCount(
+  db: Kysely<Database>,
+  userId: number,
+  filter: AlbumFilter,
+  library: LibraryState | undefined,
+) {
   const { query, smartQuery, folderId, tagId, genreId, artistId, albumCount } = filter;
   const scopes = [smartQuery, folderId, tagId, genreId, artistId].filter((id) => id !== undefined);
   if (query || scopes.length > 1) return undefined;
   if (albumCount !== undefined && scopes.length === 1) return Promise.resolve(albumCount);
+  if (library !== undefined && scopes.length === 0) return Promise.resolve(library.albumCount);
   if (smartQuery) return undefined;
   const counted = (
     table: 'users' | 'folders' | 'tags' | 'genres' | 'artists',
@@ -241,25 +251,4 @@ export async function findAlbumRow(db: Kysely<Database>, userId: number, albumId
     .where('user_id', '=', userId)
     .where('id', '=', albumId)
     .executeTakeFirst();
-}
-
-export async function tracksOfAlbum(db: Kysely<Database>, albumId: number) {
-  return db
-    .selectFrom('tracks')
-    .select(['id', 'name', 'artist', 'track_number', 'disc_number', 'duration_ms', 'spotify_url'])
-    .where('album_id', '=', albumId)
-    .orderBy('disc_number')
-    .orderBy('track_number')
-    .orderBy('id')
-    .execute();
-}
-
-export async function foldersOfAlbum(db: Kysely<Database>, albumId: number) {
-  return db
-    .selectFrom('folder_albums')
-    .innerJoin('folders', 'folders.id', 'folder_albums.folder_id')
-    .select(['folders.id', 'folders.name'])
-    .where('folder_albums.album_id', '=', albumId)
-    .orderBy('folders.name')
-    .execute();
 }

@@ -16,7 +16,7 @@ import { albumPage } from './album-page';
 import { bulkRoutes } from './bulk/routes';
 import { catalogueRoutes } from './catalogue-routes';
 import { albumMembershipRoutes } from './membership-routes';
-import { presentAlbumDetail } from './present';
+import { loadAlbumDetail } from './present';
 import { loadOwnAlbum } from './queries';
 import { refreshAlbumMetadata } from './refresh-metadata';
 import { deleteAlbum, updateAlbum } from './store';
@@ -37,7 +37,7 @@ export function albumRoutes(db: Kysely<Database>, sources: AlbumSources) {
         },
       },
       async (request, reply) => {
-        return albumPage(db, reply, request.userId, request.query);
+        return albumPage(db, reply, request, request.query);
       },
     );
 
@@ -52,8 +52,7 @@ export function albumRoutes(db: Kysely<Database>, sources: AlbumSources) {
       },
       async (request, reply) => {
         const albumId = await addAlbumFromStreaming(db, sources, request.userId, request.body);
-        const album = await loadOwnAlbum(db, request.userId, albumId);
-        return reply.status(201).send(await presentAlbumDetail(db, album));
+        return reply.status(201).send(await loadAlbumDetail(db, request.userId, albumId));
       },
     );
 
@@ -66,8 +65,7 @@ export function albumRoutes(db: Kysely<Database>, sources: AlbumSources) {
           response: { 200: albumDetail },
         },
       },
-      async (request) =>
-        presentAlbumDetail(db, await loadOwnAlbum(db, request.userId, request.params.id)),
+      async (request) => loadAlbumDetail(db, request.userId, request.params.id),
     );
 
     routes.put(
@@ -83,7 +81,7 @@ export function albumRoutes(db: Kysely<Database>, sources: AlbumSources) {
       async (request) => {
         const album = await loadOwnAlbum(db, request.userId, request.params.id);
         await updateAlbum(db, request.userId, album, request.body);
-        return presentAlbumDetail(db, await loadOwnAlbum(db, request.userId, request.params.id));
+        return loadAlbumDetail(db, request.userId, request.params.id);
       },
     );
 
@@ -99,7 +97,7 @@ export function albumRoutes(db: Kysely<Database>, sources: AlbumSources) {
       },
       async (request) => {
         await refreshAlbumMetadata(db, sources, request.userId, request.params.id);
-        return presentAlbumDetail(db, await loadOwnAlbum(db, request.userId, request.params.id));
+        return loadAlbumDetail(db, request.userId, request.params.id);
       },
     );
 

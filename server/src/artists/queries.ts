@@ -98,8 +98,14 @@ export async function listArtists(db: Kysely<Database>, userId: number, query: A
 const keptArtistPages = libraryResults<Awaited<ReturnType<typeof listArtists>>>(64);
 
 /** One page of artists as listArtists gives it, from the kept pages when the library is unchanged. */
-export function artistsPage(db: Kysely<Database>, userId: number, query: ArtistQuery) {
-  return keptArtistPages(db, userId, JSON.stringify(query), () => listArtists(db, userId, query));
+export function artistsPage(
+  db: Kysely<Database>,
+  userId: number,
+  query: ArtistQuery,
+  knownVersion?: string,
+) {
+  const page = () => listArtists(db, userId, query);
+  return keptArtistPages(db, userId, JSON.stringify(query), page, knownVersion);
 }
 
 /** An artist by id, slug or name (DESIGN §5), with its albums counted. */

@@ -33,7 +33,12 @@ export function artistRoutes(db: Kysely<Database>) {
         },
       },
       async (request, reply) => {
-        const { total, artists } = await artistsPage(db, request.userId, request.query);
+        const { total, artists } = await artistsPage(
+          db,
+          request.userId,
+          request.query,
+          request.library.version,
+        );
         return withTotalCount(reply, total, artists);
       },
     );
@@ -62,7 +67,7 @@ export function artistRoutes(db: Kysely<Database>) {
       },
       async (request, reply) => {
         const found = await loadArtist(request.userId, request.params.name);
-        return albumPage(db, reply, request.userId, request.query, {
+        return albumPage(db, reply, request, request.query, {
           artistId: found.id,
           albumCount: found.album_count,
         });

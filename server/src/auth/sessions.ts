@@ -1,5 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { toCount } from '../db/count';
+import { type LibraryState, libraryVersionOf } from '../db/library-results';
 import type { Database } from '../db/schema';
 
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
@@ -30,19 +32,27 @@ export async function createSession(
   return { token, expiresAt };
 }
 
-/** The user a live token belongs to; expired and unknown tokens find no one. */
-export async function findSessionUserId(
+/**
+ * The user a live token belongs to, with their library's count and version read in the same
+ * statement (`LibraryState`); expired and unknown tokens find no one.
+ */
+export async function findSessionUser(
   db: Kysely<Database>,
   token: string,
   now = new Date(),
-): Promise<number | undefined> {
+): Promise<{ userId: number; library: LibraryState } | undefined> {
   const session = await db
     .selectFrom('sessions')
-    .select('user_id')
-    .where('token_hash', '=', hashToken(token))
-    .where('expires_at', '>', now.toISOString())
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select(['users.id', 'users.album_count', 'users.library_version', 'users.folders_version'])
+    .where('sessions.token_hash', '=', hashToken(token))
+    .where('sessions.expires_at', '>', now.toISOString())
     .executeTakeFirst();
-  return session?.user_id;
+  if (!session) return undefined;
+  return {
+    userId: session.id,
+    library: { albumCount: toCount(session.album_count), version: libraryVersionOf(session) },
+  };
 }
 
 /** Swaps a live token for a new full-length one; the old token stops working at once. */

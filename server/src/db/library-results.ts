@@ -4,11 +4,25 @@ import type { Database } from './schema';
 type Kept<T> = { version: string; value: Promise<T> };
 
 /**
+ * The signed-in user's library as the session check read it when the request began (one statement
+ * with the session): its album count and version, so that a list's count and kept results need no
+ * statement of their own.
+ */
+export type LibraryState = { albumCount: number; version: string };
+
+export const libraryVersionOf = (user: {
+  library_version: number | string;
+  folders_version: number | string;
+}) => `${user.library_version}.${user.folders_version}`;
+
+/**
  * A store of results computed from one user's library (a text search's matches, say), each kept
  * while the user's library and folders stay as they were: triggers move `library_version` and
  * `folders_version` in the transaction of every change, and a result is used only under the
  * versions read before it was computed. Concurrent requests for one result share its computation.
- * `capacity` results are kept per database, the least recently used let go first.
+ * `capacity` results are kept per database, the least recently used let go first. A version the
+ * caller read earlier in the request (`knownVersion`, from `LibraryState`) serves as well as a
+ * fresh one: it was read before the result is computed.
  */
 export function libraryResults<T>(capacity: number) {
   const storeByDatabase = new WeakMap<Kysely<Database>, Map<string, Kept<T>>>();
@@ -18,10 +32,11 @@ export function libraryResults<T>(capacity: number) {
     userId: number,
     key: string,
     compute: () => Promise<T>,
+    knownVersion?: string,
   ): Promise<T> {
     const store = storeByDatabase.get(db) ?? new Map<string, Kept<T>>();
     storeByDatabase.set(db, store);
-    const version = await libraryVersion(db, userId);
+    const version = knownVersion ?? (await libraryVersion(db, userId));
     const entryKey = `${userId}\u0000${key}`;
     const entry = store.get(entryKey);
     store.delete(entryKey);
@@ -39,11 +54,11 @@ export function libraryResults<T>(capacity: number) {
   };
 }
 
-async function libraryVersion(db: Kysely<Database>, userId: number): Promise<string> {
+export async function libraryVersion(db: Kysely<Database>, userId: number): Promise<string> {
   const user = await db
     .selectFrom('users')
     .select(['library_version', 'folders_version'])
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
-  return `${user.library_version}.${user.folders_version}`;
+  return libraryVersionOf(user);
 }

@@ -132,7 +132,7 @@ export function folderRoutes(db: Kysely<Database>, imageQuotaBytes: number) {
         const detail = await loadFolderDetail(db, request.userId, folderId);
         const scope =
           detail.query === null ? { folderId } : { smartQuery: savedQuery(detail.query) };
-        const albums = await albumPage(db, reply, request.userId, request.query, {
+        const albums = await albumPage(db, reply, request, request.query, {
           ...scope,
           albumCount: detail.album_count,
         });

@@ -79,7 +79,7 @@ export function genreRoutes(db: Kysely<Database>) {
       },
       async (request, reply) => {
         const found = await loadGenre(request.userId, request.params.name);
-        return albumPage(db, reply, request.userId, request.query, {
+        return albumPage(db, reply, request, request.query, {
           genreId: found.id,
           albumCount: found.album_count,
         });

@@ -25,7 +25,13 @@ export function collectionSearchRoutes(db: Kysely<Database>) {
         },
       },
       async (request) =>
-        searchCollection(db, request.userId, request.query.q, SEARCH_RESULTS_PER_KIND),
+        searchCollection(
+          db,
+          request.userId,
+          request.query.q,
+          SEARCH_RESULTS_PER_KIND,
+          request.library.version,
+        ),
     );
 
     routes.get(
@@ -43,6 +49,7 @@ export function collectionSearchRoutes(db: Kysely<Database>) {
           request.userId,
           request.query.q,
           SUGGESTION_LIMIT,
+          request.library.version,
         );
         return { suggestions: toSuggestions(results, SUGGESTION_LIMIT) };
       },

@@ -26,10 +26,10 @@ export function searchCollection(
   userId: number,
   q: string,
   perKind: number,
+  knownVersion?: string,
 ): Promise<CollectionSearchResults> {
-  return keptSearches(db, userId, `${perKind}\u0000${searchWords(q).join(' ')}`, () =>
-    searchEveryKind(db, userId, q, perKind),
-  );
+  const key = `${perKind}\u0000${searchWords(q).join(' ')}`;
+  return keptSearches(db, userId, key, () => searchEveryKind(db, userId, q, perKind), knownVersion);
 }
 
 async function searchEveryKind(

@@ -13,18 +13,29 @@ import type { Database } from '../db/schema';
 /** Kept per library version and month: the charts change only when the collection does. */
 const keptStats = libraryResults<CollectionStats>(64);
 
-export function collectionStats(db: Kysely<Database>, userId: number): Promise<CollectionStats> {
+/** `knownVersion`: the library's version read with the session, if the caller has it. */
+export function collectionStats(
+  db: Kysely<Database>,
+  userId: number,
+  knownVersion?: string,
+): Promise<CollectionStats> {
   const now = new Date();
   const months = statsMonths(now);
-  return keptStats(db, userId, months.at(-1) ?? '', async () => {
-    const [genres, decades, added, topArtists] = await Promise.all([
-      genreCounts(db, userId),
-      decadeCounts(db, userId),
-      addedPerMonth(db, userId, months),
-      artistsWithMostAlbums(db, userId),
-    ]);
-    return { genres, decades, added_per_month: added, top_artists: topArtists };
-  });
+  return keptStats(
+    db,
+    userId,
+    months.at(-1) ?? '',
+    async () => {
+      const [genres, decades, added, topArtists] = await Promise.all([
+        genreCounts(db, userId),
+        decadeCounts(db, userId),
+        addedPerMonth(db, userId, months),
+        artistsWithMostAlbums(db, userId),
+      ]);
+      return { genres, decades, added_per_month: added, top_artists: topArtists };
+    },
+    knownVersion,
+  );
 }
 
 /** From the genres' kept counts: no album is read. */

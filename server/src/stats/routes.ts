@@ -15,7 +15,7 @@ export function statsRoutes(db: Kysely<Database>) {
           response: { 200: collectionStatsSchema },
         },
       },
-      async (request) => collectionStats(db, request.userId),
+      async (request) => collectionStats(db, request.userId, request.library.version),
     );
   };
 }

@@ -46,9 +46,14 @@ const keptTagPages = libraryResults<Awaited<ReturnType<typeof tagPage>>>(64);
  * A page of tags by name; with q, those whose name has words starting with q's, best first. Kept
  * while the library stays as it is: the tag list is asked on every screen that offers tags.
  */
-export function listTags(db: Kysely<Database>, userId: number, query: TagQuery) {
+export function listTags(
+  db: Kysely<Database>,
+  userId: number,
+  query: TagQuery,
+  knownVersion?: string,
+) {
   const key = JSON.stringify(['tags', query.q ?? null, query.limit, query.offset]);
-  return keptTagPages(db, userId, key, () => tagPage(db, userId, query));
+  return keptTagPages(db, userId, key, () => tagPage(db, userId, query), knownVersion);
 }
 
 async function tagPage(db: Kysely<Database>, userId: number, query: TagQuery) {
@@ -157,11 +162,15 @@ const keptTrendingTags = libraryResults<Awaited<ReturnType<typeof trendingTagsAt
  * The tags used most in the last 30 days, then most used overall (at most 10), kept while the
  * library stays as it is and for the rest of the minute: the window moves at most a minute late.
  */
-export function trendingTags(db: Kysely<Database>, userId: number, now = new Date()) {
+export function trendingTags(
+  db: Kysely<Database>,
+  userId: number,
+  knownVersion?: string,
+  now = new Date(),
+) {
   const minute = Math.floor(now.getTime() / 60_000);
-  return keptTrendingTags(db, userId, `trending ${minute}`, () =>
-    trendingTagsAt(db, userId, new Date(minute * 60_000)),
-  );
+  const compute = () => trendingTagsAt(db, userId, new Date(minute * 60_000));
+  return keptTrendingTags(db, userId, `trending ${minute}`, compute, knownVersion);
 }
 
 /**

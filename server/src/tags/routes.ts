@@ -42,7 +42,12 @@ export function tagRoutes(db: Kysely<Database>) {
         },
       },
       async (request, reply) => {
-        const { total, tags } = await listTags(db, request.userId, request.query);
+        const { total, tags } = await listTags(
+          db,
+          request.userId,
+          request.query,
+          request.library.version,
+        );
         return withTotalCount(reply, total, tags);
       },
     );
@@ -62,7 +67,9 @@ export function tagRoutes(db: Kysely<Database>) {
     routes.get(
       '/popular/trending',
       { schema: { summary: 'Tags used most lately', response: { 200: trendingTags } } },
-      async (request) => ({ trending_tags: await findTrendingTags(db, request.userId) }),
+      async (request) => ({
+        trending_tags: await findTrendingTags(db, request.userId, request.library.version),
+      }),
     );
 
     routes.get(
@@ -130,7 +137,7 @@ export function tagRoutes(db: Kysely<Database>) {
       },
       async (request, reply) => {
         const found = await loadTag(request.userId, request.params.name);
-        return albumPage(db, reply, request.userId, request.query, {
+        return albumPage(db, reply, request, request.query, {
           tagId: found.id,
           albumCount: found.album_count,
         });
