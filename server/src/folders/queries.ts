@@ -40,7 +40,10 @@ const folderColumns = [
 export async function folderRowsWithCounts(
   db: Kysely<Database>,
   userId: number,
-  { within }: { within?: ReturnType<typeof subtreeIds> } = {},
+  {
+    within,
+    knownVersion,
+  }: { within?: ReturnType<typeof subtreeIds>; knownVersion?: string | undefined } = {},
 ): Promise<FolderRow[]> {
   const rows = await db
     .selectFrom('folders')
@@ -57,7 +60,10 @@ export async function folderRowsWithCounts(
     rows.map(async (row) =>
       row.query === null
         ? row
-        : { ...row, album_count: await smartFolderCount(db, userId, row.query, now) },
+        : {
+            ...row,
+            album_count: await smartFolderCount(db, userId, row.query, now, knownVersion),
+          },
     ),
   );
   return withSubtreeTotals(counted);
@@ -91,9 +97,14 @@ function subtreeIds(
 }
 
 /** A folder with its subfolders (both with counts); another user's or unknown is a 404. */
-export async function loadFolderFamily(db: Kysely<Database>, userId: number, folderId: number) {
+export async function loadFolderFamily(
+  db: Kysely<Database>,
+  userId: number,
+  folderId: number,
+  knownVersion?: string,
+) {
   const within = subtreeIds(db, userId, (eb) => eb('folders.id', '=', folderId));
-  const rows = await folderRowsWithCounts(db, userId, { within });
+  const rows = await folderRowsWithCounts(db, userId, { within, knownVersion });
   const folder = rows.find((row) => row.id === folderId);
   if (!folder) throw notFound('No such folder.');
   return { folder, children: rows.filter((row) => row.parent_id === folderId) };

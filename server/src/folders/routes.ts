@@ -128,15 +128,17 @@ export function folderRoutes(db: Kysely<Database>, imageQuotaBytes: number) {
         },
       },
       async (request, reply) => {
-        const folderId = request.params.id;
-        const detail = await loadFolderDetail(db, request.userId, folderId);
+        const { userId, params, library } = request;
+        const family = await loadFolderFamily(db, userId, params.id, library.version);
+        const { folder: row, children } = family;
         const scope =
-          detail.query === null ? { folderId } : { smartQuery: savedQuery(detail.query) };
-        const albums = await albumPage(db, reply, request, request.query, {
-          ...scope,
-          albumCount: detail.album_count,
-        });
-        return { folder: detail, albums };
+          row.query === null ? { folderId: row.id } : { smartQuery: savedQuery(row.query) };
+        // The breadcrumb and the page need only the folder: both are asked at once.
+        const [ancestors, albums] = await Promise.all([
+          ancestorsFrom(db, userId, row.parent_id),
+          albumPage(db, reply, request, request.query, { ...scope, albumCount: row.album_count }),
+        ]);
+        return { folder: presentFolderDetail(row, ancestors, children), albums };
       },
     );
   };

@@ -23,11 +23,12 @@ export function smartFolderCount(
   userId: number,
   query: string,
   now: Date,
+  knownVersion?: string,
 ): Promise<number> {
-  return keptCounts(db, userId, `${now.toISOString()}\u0000${query}`, () =>
+  const count = () =>
     albumsMatching(db, userId, { smartQuery: savedQuery(query) }, now)
       .select((eb) => eb.fn.countAll().as('total'))
       .executeTakeFirst()
-      .then((counted) => toCount(counted?.total)),
-  );
+      .then((counted) => toCount(counted?.total));
+  return keptCounts(db, userId, `${now.toISOString()}\u0000${query}`, count, knownVersion);
 }
