@@ -51,7 +51,11 @@ export async function findSessionUser(
   if (!session) return undefined;
   return {
     userId: session.id,
-    library: { albumCount: toCount(session.album_count), version: libraryVersionOf(session) },
+    library: {
+      albumCount: toCount(session.album_count),
+      version: libraryVersionOf(session),
+      foldersVersion: String(session.folders_version),
+    },
   };
 }
 

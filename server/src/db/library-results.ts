@@ -8,7 +8,13 @@ type Kept<T> = { version: string; value: Promise<T> };
  * with the session): its album count and version, so that a list's count and kept results need no
  * statement of their own.
  */
-export type LibraryState = { albumCount: number; version: string };
+export type LibraryState = {
+  albumCount: number;
+  /** The library's and the folders' versions together: what kept results go by. */
+  version: string;
+  /** The folders' version alone: the folder list goes by it. */
+  foldersVersion: string;
+};
 
 export const libraryVersionOf = (user: {
   library_version: number | string;

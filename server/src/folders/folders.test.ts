@@ -648,6 +648,30 @@ describe.each(testDatabaseKindsWithReaders)('folder statement counts on %s', (ki
     return { statements: counting.counter.count - before, body: response.json() };
   }
 
+  it('builds a changed folder list once for requests that ask for it at the same time', async () => {
+    const counting = await countingApp();
+    try {
+      const { app } = counting;
+      const token = await signIn(app, uniqueName('Busy'));
+      await app.inject({ url: '/api/v1/auth/me', headers: bearer(token) });
+      const list = () => app.inject({ url: '/api/v1/folders', headers: bearer(token) });
+      await list();
+      await buildFolder(app, token, { name: 'Jazz' });
+      await buildFolder(app, token, { name: 'Rock' });
+
+      const before = counting.counter.count;
+      const answers = await Promise.all(Array.from({ length: 10 }, list));
+      // Each request's session check, and the folders read once for all ten.
+      expect(counting.counter.count - before).toBe(11);
+      for (const answer of answers) {
+        expect(answer.json().map((folder: Folder) => folder.name)).toEqual(['Jazz', 'Rock']);
+      }
+      expect(new Set(answers.map((answer) => answer.headers.etag)).size).toBe(1);
+    } finally {
+      await counting.close();
+    }
+  });
+
   it('lists 5 or 200 folders with the same number of statements', async () => {
     const counting = await countingApp();
     try {

@@ -11,6 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { albumPage } from '../albums/album-page';
+import type { SignedIn } from '../auth/session-hook';
 import type { Database } from '../db/schema';
 import { withTotalCount } from '../http/paging';
 import { id } from '../http/params';
@@ -23,8 +24,12 @@ import { savedQuery } from './smart-counts';
 import { createFolder, deleteFolder, updateFolder } from './store';
 
 /** A folder with its breadcrumb and subfolders; another user's or unknown is a 404. */
-async function loadFolderDetail(db: Kysely<Database>, userId: number, folderId: number) {
-  const { folder: row, children } = await loadFolderFamily(db, userId, folderId);
+async function loadFolderDetail(
+  db: Kysely<Database>,
+  { userId, library }: SignedIn,
+  folderId: number,
+) {
+  const { folder: row, children } = await loadFolderFamily(db, userId, folderId, library.version);
   const ancestors = await ancestorsFrom(db, userId, row.parent_id);
   return presentFolderDetail(row, ancestors, children);
 }
@@ -84,7 +89,7 @@ export function folderRoutes(db: Kysely<Database>, imageQuotaBytes: number) {
           response: { 200: folderDetail },
         },
       },
-      async (request) => loadFolderDetail(db, request.userId, request.params.id),
+      async (request) => loadFolderDetail(db, request, request.params.id),
     );
 
     routes.put(
@@ -99,7 +104,7 @@ export function folderRoutes(db: Kysely<Database>, imageQuotaBytes: number) {
       },
       async (request) => {
         await updateFolder(db, request.userId, request.params.id, request.body);
-        return loadFolderDetail(db, request.userId, request.params.id);
+        return loadFolderDetail(db, request, request.params.id);
       },
     );
 
