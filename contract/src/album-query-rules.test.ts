@@ -64,6 +64,7 @@ describe('queryFromRules', () => {
     expect(queryFromRules(rules('genre', 'jazz , cool jazz'))).toBe('genre:jazz,"cool jazz"');
     expect(queryFromRules(rules('genre', '"hip hop",jazz'))).toBe('genre:"hip hop",jazz');
     expect(queryFromRules(rules('text', 'kind of blue'))).toBe('"kind of blue"');
+    expect(queryFromRules(rules('genre', ' , ,'))).toBe('');
   });
 
   it('gives back the query the rules were read from', () => {

@@ -100,11 +100,9 @@ function safeValue(field: RuleField, written: string): string {
 /** The query the rules write; rows without a value are left out. */
 export function queryFromRules({ match, rules }: QueryRules): string {
   const terms = rules.flatMap(({ field, negated, value }) => {
-    const written = value.trim();
+    const written = safeValue(field, value.trim());
     if (written === '') return [];
-    return [
-      `${negated ? '-' : ''}${field === 'text' ? '' : `${field}:`}${safeValue(field, written)}`,
-    ];
+    return [`${negated ? '-' : ''}${field === 'text' ? '' : `${field}:`}${written}`];
   });
   return terms.join(match === 'any' ? ' OR ' : ' ');
 }

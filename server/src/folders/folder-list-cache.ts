@@ -28,7 +28,7 @@ type Built = {
 };
 
 /** A user's list, kept once built and shared while it is being built. */
-type Kept = { smartVersion: string; building: Promise<Built>; built?: Built };
+type Kept = { libraryVersion: string; building: Promise<Built>; built?: Built };
 
 /**
  * The folder list is asked for on every screen and changes rarely, yet with thousands of folders
@@ -47,9 +47,9 @@ export function folderListCache(db: Kysely<Database>) {
     const plainVersion = library.foldersVersion;
     const smartVersion = `${plainVersion}-${library.version}-${currentMinute().getTime()}`;
     let entry = kept.get(userId);
-    if (!entry || !isCurrent(entry, plainVersion, smartVersion)) {
+    if (!entry || !isCurrent(entry, library.version, plainVersion, smartVersion)) {
       const building = buildList(db, userId, { plainVersion, smartVersion, library });
-      const started: Kept = { smartVersion, building };
+      const started: Kept = { libraryVersion: library.version, building };
       building.then(
         (built) => {
           started.built = built;
@@ -78,9 +78,13 @@ export function folderListCache(db: Kysely<Database>) {
   };
 }
 
-/** A list still being built is current only for the versions and minute it was started at. */
-function isCurrent({ built, smartVersion }: Kept, plain: string, smart: string): boolean {
-  if (!built) return smartVersion === smart;
+/**
+ * A built list is current for its versions (and, with smart folders, its minute); one still being
+ * built, for the library and folders versions it was started at, whatever the minute.
+ */
+function isCurrent(kept: Kept, libraryVersion: string, plain: string, smart: string): boolean {
+  const { built } = kept;
+  if (!built) return kept.libraryVersion === libraryVersion;
   return built.version === (built.smart ? smart : plain);
 }
 

@@ -11,7 +11,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { albumPage } from '../albums/album-page';
-import type { SignedIn } from '../auth/session-hook';
 import type { Database } from '../db/schema';
 import { withTotalCount } from '../http/paging';
 import { id } from '../http/params';
@@ -26,10 +25,11 @@ import { createFolder, deleteFolder, updateFolder } from './store';
 /** A folder with its breadcrumb and subfolders; another user's or unknown is a 404. */
 async function loadFolderDetail(
   db: Kysely<Database>,
-  { userId, library }: SignedIn,
+  userId: number,
   folderId: number,
+  knownVersion?: string,
 ) {
-  const { folder: row, children } = await loadFolderFamily(db, userId, folderId, library.version);
+  const { folder: row, children } = await loadFolderFamily(db, userId, folderId, knownVersion);
   const ancestors = await ancestorsFrom(db, userId, row.parent_id);
   return presentFolderDetail(row, ancestors, children);
 }
@@ -89,7 +89,8 @@ export function folderRoutes(db: Kysely<Database>, imageQuotaBytes: number) {
           response: { 200: folderDetail },
         },
       },
-      async (request) => loadFolderDetail(db, request, request.params.id),
+      async ({ userId, params, library }) =>
+        loadFolderDetail(db, userId, params.id, library.version),
     );
 
     routes.put(
@@ -104,7 +105,8 @@ export function folderRoutes(db: Kysely<Database>, imageQuotaBytes: number) {
       },
       async (request) => {
         await updateFolder(db, request.userId, request.params.id, request.body);
-        return loadFolderDetail(db, request, request.params.id);
+        // After a write the versions the session read are behind: counts are read afresh.
+        return loadFolderDetail(db, request.userId, request.params.id);
       },
     );
 

@@ -79,6 +79,7 @@ describe('FolderPickerTree', () => {
         selectedId={null}
         onSelect={onSelect}
         label="Folders"
+        className="max-h-60 overflow-y-auto"
         unavailable={smartFolderReasons(folders, SMART_NO_ALBUMS)}
       />,
     );

@@ -34,11 +34,12 @@ export function QueryHelp() {
       >
         <CircleHelp aria-hidden="true" className="size-5" />
       </button>
+      {/* On phones the panel spans the screen under the top bar: its button may sit mid-screen. */}
       {open && (
         <section
           id={panelId}
           aria-label="Query help"
-          className="absolute right-0 z-30 mt-2 w-80 rounded-xl border border-gray-200 bg-white p-4 text-sm shadow-lg dark:border-gray-700 dark:bg-gray-900"
+          className="fixed inset-x-2 top-16 z-30 max-h-[70vh] overflow-y-auto rounded-xl border border-gray-200 bg-white p-4 text-sm shadow-lg sm:absolute sm:inset-x-auto sm:top-auto sm:right-0 sm:mt-2 sm:w-80 dark:border-gray-700 dark:bg-gray-900"
         >
           <p className="mb-2 text-gray-700 dark:text-gray-300">
             Terms side by side must all match. Case and accents never matter.
