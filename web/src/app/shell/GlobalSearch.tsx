@@ -35,7 +35,7 @@ export function GlobalSearch() {
 
   return (
     <search className="flex min-w-0 max-w-md grow items-center gap-1">
-      <form onSubmit={submit} className="relative min-w-0 grow">
+      <form onSubmit={submit} className="relative min-w-28 grow">
         <Search
           aria-hidden="true"
           className="pointer-events-none absolute top-2.5 left-3 size-4 text-gray-500"

@@ -53,7 +53,8 @@ export function TopBar({ user, menuOpen, onToggleMenu }: TopBarProps) {
         className="flex items-center gap-2 rounded-lg px-1 text-lg font-bold tracking-tight"
       >
         <Disc3 aria-hidden="true" className="size-6 text-indigo-600 dark:text-indigo-400" />
-        Gatefold
+        {/* On phones the search needs the room; the name stays for screen readers. */}
+        <span className="sr-only sm:not-sr-only">Gatefold</span>
       </Link>
       <div className="mx-2 flex min-w-0 grow justify-center">
         <GlobalSearch />
