@@ -11,6 +11,10 @@ import type { AlbumsTable, Database } from '../db/schema';
 /** An album row with the tags and genres a list shows beside it. */
 export type LabelledAlbumRow = Selectable<AlbumsTable> & Pick<AlbumSummary, 'tags' | 'genres'>;
 
+/** Kysely's rows-as-a-JSON-array helper for the database's dialect. */
+export const jsonArrayOf = (db: Kysely<Database>) =>
+  isPostgres(db) ? postgresJsonArray : sqliteJsonArray;
+
 /**
  * Whole album rows with their tags and genres, by name, as JSON arrays: a page of albums and its
  * labels in one statement rather than three.
@@ -19,7 +23,7 @@ export function selectLabelledAlbums(
   db: Kysely<Database>,
   query: SelectQueryBuilder<Database, 'albums', object>,
 ) {
-  const jsonArray = isPostgres(db) ? postgresJsonArray : sqliteJsonArray;
+  const jsonArray = jsonArrayOf(db);
   return query.selectAll('albums').select((eb) => [
     // SQLite hands the arrays over as JSON text, PostgreSQL parsed: `labelled` reads either.
     jsonArray(

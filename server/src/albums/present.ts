@@ -1,12 +1,15 @@
 import { type AlbumDetail, type AlbumSummary, folderRef, track } from '@gatefold/contract/albums';
 import type { Kysely } from 'kysely';
-import { jsonArrayFrom as postgresJsonArray } from 'kysely/helpers/postgres';
-import { jsonArrayFrom as sqliteJsonArray } from 'kysely/helpers/sqlite';
 import { z } from 'zod';
-import { isPostgres } from '../db/database';
 import type { Database } from '../db/schema';
 import { notFound } from '../http/errors';
-import { fromJson, type LabelledAlbumRow, labelled, selectLabelledAlbums } from './labelled-albums';
+import {
+  fromJson,
+  jsonArrayOf,
+  type LabelledAlbumRow,
+  labelled,
+  selectLabelledAlbums,
+} from './labelled-albums';
 
 /** An album as the API shows it in lists. */
 export function presentAlbum(row: LabelledAlbumRow): AlbumSummary {
@@ -39,7 +42,7 @@ export async function loadAlbumDetail(
   userId: number,
   albumId: number,
 ): Promise<AlbumDetail> {
-  const jsonArray = isPostgres(db) ? postgresJsonArray : sqliteJsonArray;
+  const jsonArray = jsonArrayOf(db);
   const row = await selectLabelledAlbums(
     db,
     db.selectFrom('albums').where('albums.user_id', '=', userId).where('albums.id', '=', albumId),
