@@ -115,6 +115,13 @@ const everyTextFilter = NAME_WORDS.flatMap((word) =>
     (sort) => `/api/v1/albums?limit=24&sort=${sort}&q=${encodeURIComponent(word)}`,
   ),
 );
+/** More pages than the server keeps (256), from the top of each sort: every one is read afresh. */
+const everyPage = albumSort.options.flatMap((sort) =>
+  Array.from(
+    { length: 40 },
+    (_, offset) => `/api/v1/albums?limit=24&sort=${sort}&offset=${offset}`,
+  ),
+);
 const everySearchPrefix = NAME_PREFIXES.map(
   (prefix) => `/api/v1/search?q=${encodeURIComponent(prefix)}`,
 );
@@ -145,6 +152,7 @@ function scenarios(t: QueryTargets, albums: number): Scenario[] {
   return [
     ['auth/me', '/api/v1/auth/me'],
     ['albums, newest first', '/api/v1/albums?limit=24&sort=added-desc'],
+    ['albums, a new page each time', everyPage],
     ['albums by name, middle page', `/api/v1/albums?limit=24&sort=name-asc&offset=${albums / 2}`],
     ['albums by artist', '/api/v1/albums?limit=24&sort=artist-asc'],
     ['albums by year', '/api/v1/albums?limit=24&sort=year-desc'],

@@ -113,17 +113,19 @@ function sortedIds(query: AlbumsQuery, sort: AlbumSort) {
 }
 
 /**
- * A text filter's count and pages, kept per user until their library changes: a broad word
- * matches thousands of albums, and paging back and forth should not count them again.
+ * Counts of text filters and pages of every list, kept per user until their library changes: a
+ * broad word matches thousands of albums, and a page asked again (paging back, returning to a
+ * screen, another device) should cost the session check alone. A page is a few dozen KB, so
+ * 256 of them hold a few MB.
  */
-const keptTextCounts = libraryResults<number>(64);
-const keptTextPages = libraryResults<LabelledAlbumRow[]>(64);
+const keptCounts = libraryResults<number>(64);
+const keptPages = libraryResults<LabelledAlbumRow[]>(256);
 
 /**
  * One page of albums, labelled, and the count of all that match: at most two queries whatever the
- * collection's size. Without a text filter the count is the one kept on the user (read with the
- * session: `library`), folder, tag, genre or artist; with one, it and the page are kept for the
- * library's version.
+ * collection's size, none beside the session when both are kept. Without a text filter the count
+ * is the one kept on the user (read with the session: `library`), folder, tag, genre or artist;
+ * with one, it is kept for the library's version, as every page is.
  */
 export async function listAlbumRows(
   db: Kysely<Database>,
@@ -153,18 +155,23 @@ export async function listAlbumRows(
       .execute()
       .then((found) => found.map(labelled));
   const known = keptCount(db, userId, filter, library);
-  if (filter.query || filter.smartQuery) {
-    const minute = now.toISOString();
-    // Both kept results go by one version: read with the session, or here once.
-    const version = library?.version ?? (await libraryVersion(db, userId));
-    const [total, rows] = await Promise.all([
-      known ?? keptTextCounts(db, userId, JSON.stringify([filter, minute]), count, version),
-      keptTextPages(db, userId, JSON.stringify([filter, sort, page, minute]), pageRows, version),
-    ]);
-    return { total, rows };
-  }
-  const [total, rows] = await Promise.all([known ?? count(), pageRows()]);
-  return { total, rows };
+  const queried = Boolean(filter.query || filter.smartQuery);
+  // An age in a query (`added:<30d`) is counted from the minute, so its results last a minute.
+  const minute = queried ? now.toISOString() : '';
+  // Both kept results go by one version: read with the session, or here once for a query. A
+  // plain list read outside a request has no version at hand and is not worth a statement.
+  const version = library?.version ?? (queried ? await libraryVersion(db, userId) : undefined);
+  const rows =
+    version === undefined
+      ? pageRows()
+      : keptPages(db, userId, JSON.stringify([filter, sort, page, minute]), pageRows, version);
+  const total =
+    known ??
+    (version === undefined
+      ? count()
+      : keptCounts(db, userId, JSON.stringify([filter, minute]), count, version));
+  const [counted, listed] = await Promise.all([total, rows]);
+  return { total: counted, rows: listed };
 }
 
 /** The kept album count that answers a filter of one scope and no text, if there is one. */

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { buildAlbum, buildFolder, tagAlbum } from '../testing/factories';
+import { bearer, signIn, uniqueName, useTestApp } from '../testing/test-app';
+import { testDatabaseKinds } from '../testing/test-database';
+
+type Listed = {
+  id: number;
+  name: string;
+  tags: { name: string; color: string }[];
+  genres: { name: string }[];
+};
+
+/**
+ * A page of albums is kept for the library's version: asked again it is the same answer, and
+ * the first change to anything it shows (an album, its tags, a tag's colour, its genres, a
+ * folder's albums) asks it afresh.
+ */
+describe.each(testDatabaseKinds)('a kept page of albums on %s', (kind) => {
+  const testApp = useTestApp(kind);
+  const setUp = async () => {
+    const { app } = testApp();
+    const token = await signIn(app, uniqueName('Keeper'));
+    const list = async (url: string) => {
+      const response = await app.inject({ url, headers: bearer(token) });
+      expect(response.statusCode, url).toBe(200);
+      return { albums: response.json<Listed[]>(), total: response.headers['x-total-count'] };
+    };
+    const send = async (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => {
+      const response = await app.inject({ method, url, headers: bearer(token), payload });
+      expect(response.statusCode, `${method} ${url}: ${response.body}`).toBeLessThan(300);
+    };
+    const blue = await buildAlbum(app, token, { name: 'Blue', artist: 'Joni Mitchell' });
+    return { app, token, list, send, blue };
+  };
+
+  it('shows an album added, renamed and removed since the page was first asked', async () => {
+    const { app, token, list, send, blue } = await setUp();
+    expect((await list('/api/v1/albums')).albums.map((a) => a.name)).toEqual(['Blue']);
+    const court = await buildAlbum(app, token, { name: 'Court and Spark' });
+    expect((await list('/api/v1/albums?sort=name-asc')).albums.map((a) => a.name)).toEqual([
+      'Blue',
+      'Court and Spark',
+    ]);
+    await send('PUT', `/api/v1/albums/${blue.id}`, { name: 'Blue (remaster)' });
+    const renamed = await list('/api/v1/albums?sort=name-asc');
+    expect(renamed.albums.map((a) => a.name)).toEqual(['Blue (remaster)', 'Court and Spark']);
+    await send('DELETE', `/api/v1/albums/${court.id}`);
+    const after = await list('/api/v1/albums?sort=name-asc');
+    expect(after.albums.map((a) => a.name)).toEqual(['Blue (remaster)']);
+    expect(after.total).toBe('1');
+  });
+
+  it('shows a tag given, recoloured and taken away since', async () => {
+    const { app, token, list, send, blue } = await setUp();
+    expect((await list('/api/v1/albums')).albums[0]?.tags).toEqual([]);
+    await tagAlbum(app, token, blue.id, 'Owned');
+    expect((await list('/api/v1/albums')).albums[0]?.tags.map((t) => t.name)).toEqual(['Owned']);
+    expect((await list('/api/v1/tags/Owned/albums')).albums.map((a) => a.id)).toEqual([blue.id]);
+    await send('PUT', '/api/v1/tags/Owned', { color: '#10B981' });
+    expect((await list('/api/v1/albums')).albums[0]?.tags[0]?.color).toBe('#10B981');
+    await send('DELETE', `/api/v1/albums/${blue.id}/tags/Owned`);
+    expect((await list('/api/v1/albums')).albums[0]?.tags).toEqual([]);
+    expect((await list('/api/v1/tags/Owned/albums')).albums).toEqual([]);
+  });
+
+  it('shows a genre given since, in the album list and the genre’s', async () => {
+    const { list, send, blue } = await setUp();
+    expect((await list('/api/v1/albums')).albums[0]?.genres).toEqual([]);
+    await send('POST', `/api/v1/albums/${blue.id}/genres/Folk`);
+    expect((await list('/api/v1/albums')).albums[0]?.genres.map((g) => g.name)).toEqual(['Folk']);
+    expect((await list('/api/v1/genres/Folk/albums')).albums.map((a) => a.id)).toEqual([blue.id]);
+  });
+
+  it('shows the albums filed into and out of a folder since', async () => {
+    const { app, token, send, blue } = await setUp();
+    const folder = await buildFolder(app, token, { name: 'Canadian' });
+    const filed = async () => {
+      const url = `/api/v1/folders/${folder.id}/albums`;
+      const response = await app.inject({ url, headers: bearer(token) });
+      return response.json<{ albums: Listed[] }>().albums.map((a) => a.id);
+    };
+    expect(await filed()).toEqual([]);
+    await send('POST', `/api/v1/albums/${blue.id}/folders/${folder.id}`);
+    expect(await filed()).toEqual([blue.id]);
+    // One album for another: the folder's count is as it was, its albums are not.
+    const hejira = await buildAlbum(app, token, { name: 'Hejira' });
+    await send('DELETE', `/api/v1/albums/${blue.id}/folders/${folder.id}`);
+    await send('POST', `/api/v1/albums/${hejira.id}/folders/${folder.id}`);
+    expect(await filed()).toEqual([hejira.id]);
+  });
+
+  it('keeps one user’s page from another’s, for the same path', async () => {
+    const { app, list } = await setUp();
+    const other = await signIn(app, uniqueName('Other'));
+    await buildAlbum(app, other, { name: 'Hejira' });
+    expect((await list('/api/v1/albums')).albums.map((a) => a.name)).toEqual(['Blue']);
+    const theirs = await app.inject({ url: '/api/v1/albums', headers: bearer(other) });
+    expect(theirs.json<Listed[]>().map((a) => a.name)).toEqual(['Hejira']);
+  });
+});
