@@ -320,6 +320,36 @@ describe.each(testDatabaseKindsWithReaders)('folders on %s', (kind) => {
     expect(leaf.children).toEqual([]);
   });
 
+  it('shows in a page asked before a parent renamed, a subfolder added and an album filed below', async () => {
+    const { app } = testApp();
+    const token = await signIn(app, uniqueName('Crumbs'));
+    const music = await buildFolder(app, token, { name: 'Music' });
+    const jazz = await buildFolder(app, token, { name: 'Jazz', parent_id: music.id });
+    const albumsOf = async (id: number) => {
+      const url = `/api/v1/folders/${id}/albums`;
+      return (await app.inject({ url, headers: bearer(token) })).json<{ folder: FolderDetail }>();
+    };
+    expect((await folderDetail(app, token, jazz.id)).ancestors.map((a) => a.name)).toEqual([
+      'Music',
+    ]);
+    expect((await albumsOf(jazz.id)).folder.total_count).toBe(0);
+
+    const rename = await app.inject({
+      method: 'PUT',
+      url: `/api/v1/folders/${music.id}`,
+      headers: bearer(token),
+      payload: { name: 'Records' },
+    });
+    expect(rename.statusCode).toBe(200);
+    const modal = await buildFolder(app, token, { name: 'Modal', parent_id: jazz.id });
+    await putInFolder(app, token, (await buildAlbum(app, token)).id, modal.id);
+
+    const detail = await folderDetail(app, token, jazz.id);
+    expect(detail.ancestors.map((a) => a.name)).toEqual(['Records']);
+    expect(detail.children.map((c) => [c.name, c.total_count])).toEqual([['Modal', 1]]);
+    expect((await albumsOf(jazz.id)).folder).toMatchObject({ total_count: 1 });
+  });
+
   it('updates a folder and moves it last among its new siblings', async () => {
     const { app } = testApp();
     const token = await signIn(app, uniqueName('Mover'));
@@ -667,6 +697,27 @@ describe.each(testDatabaseKindsWithReaders)('folder statement counts on %s', (ki
         expect(answer.json().map((folder: Folder) => folder.name)).toEqual(['Jazz', 'Rock']);
       }
       expect(new Set(answers.map((answer) => answer.headers.etag)).size).toBe(1);
+    } finally {
+      await counting.close();
+    }
+  });
+
+  it("answers a folder's page asked again with the session check alone", async () => {
+    const counting = await countingApp();
+    try {
+      const { app } = counting;
+      const token = await signIn(app, uniqueName('Regular'));
+      const jazz = await buildFolder(app, token, { name: 'Jazz' });
+      await buildFolder(app, token, { name: 'Modal', parent_id: jazz.id });
+      await putInFolder(app, token, (await buildAlbum(app, token)).id, jazz.id);
+      for (const url of [`/api/v1/folders/${jazz.id}`, `/api/v1/folders/${jazz.id}/albums`]) {
+        const request = { url, headers: bearer(token) };
+        const first = await statementsFor(counting, request);
+        expect(first.statements).toBeGreaterThan(1);
+        const again = await statementsFor(counting, request);
+        expect(again.statements).toBe(1);
+        expect(again.body).toEqual(first.body);
+      }
     } finally {
       await counting.close();
     }

@@ -1,6 +1,7 @@
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
 import { currentMinute } from '../albums/query-conditions';
 import { toCount } from '../db/count';
+import { libraryResults } from '../db/library-results';
 import type { Database } from '../db/schema';
 import { nameRank, startsWords } from '../db/search-text';
 import { notFound } from '../http/errors';
@@ -96,18 +97,40 @@ function subtreeIds(
   );
 }
 
-/** A folder with its subfolders (both with counts); another user's or unknown is a 404. */
-export async function loadFolderFamily(
+/** A folder with its subfolders (both with counts) and its ancestors, root first. */
+export type FolderFamily = {
+  folder: FolderRow;
+  children: FolderRow[];
+  ancestors: { id: number; name: string }[];
+};
+
+/**
+ * Families kept per library version and minute (a smart folder's count moves with both): a
+ * folder's page asks for its family on every visit, and a subtree and a breadcrumb are two
+ * recursive queries.
+ */
+const keptFamilies = libraryResults<FolderFamily>(256);
+
+/**
+ * A folder's family; another user's or unknown is a 404. `knownVersion` is the version the
+ * session read; without it the version is read afresh (after a write).
+ */
+export function loadFolderFamily(
   db: Kysely<Database>,
   userId: number,
   folderId: number,
   knownVersion?: string,
-) {
-  const within = subtreeIds(db, userId, (eb) => eb('folders.id', '=', folderId));
-  const rows = await folderRowsWithCounts(db, userId, { within, knownVersion });
-  const folder = rows.find((row) => row.id === folderId);
-  if (!folder) throw notFound('No such folder.');
-  return { folder, children: rows.filter((row) => row.parent_id === folderId) };
+): Promise<FolderFamily> {
+  const now = currentMinute();
+  const load = async () => {
+    const within = subtreeIds(db, userId, (eb) => eb('folders.id', '=', folderId));
+    const rows = await folderRowsWithCounts(db, userId, { within, knownVersion });
+    const folder = rows.find((row) => row.id === folderId);
+    if (!folder) throw notFound('No such folder.');
+    const children = rows.filter((row) => row.parent_id === folderId);
+    return { folder, children, ancestors: await ancestorsFrom(db, userId, folder.parent_id) };
+  };
+  return keptFamilies(db, userId, `${folderId}\u0000${now.toISOString()}`, load, knownVersion);
 }
 
 /** Up to `limit` folders whose name starts with the words, exact and prefix matches first. */
@@ -159,7 +182,7 @@ function withSubtreeTotals(rows: CountedFolder[]): FolderRow[] {
 }
 
 /** The path from the root down to (not including) a folder whose parent is `parentId`. */
-export async function ancestorsFrom(db: Kysely<Database>, userId: number, parentId: number | null) {
+async function ancestorsFrom(db: Kysely<Database>, userId: number, parentId: number | null) {
   if (parentId === null) return [];
   return db
     .withRecursive('ancestry(id, parent_id, name, depth)', (qb) =>

@@ -17,7 +17,7 @@ import { id } from '../http/params';
 import { imageUploadRoutes } from '../images/routes';
 import { folderListCache } from './folder-list-cache';
 import { presentFolder, presentFolderDetail } from './present';
-import { ancestorsFrom, folderRowsWithCounts, loadFolderFamily } from './queries';
+import { folderRowsWithCounts, loadFolderFamily } from './queries';
 import { reorderFolders } from './reorder';
 import { savedQuery } from './smart-counts';
 import { createFolder, deleteFolder, updateFolder } from './store';
@@ -29,9 +29,13 @@ async function loadFolderDetail(
   folderId: number,
   knownVersion?: string,
 ) {
-  const { folder: row, children } = await loadFolderFamily(db, userId, folderId, knownVersion);
-  const ancestors = await ancestorsFrom(db, userId, row.parent_id);
-  return presentFolderDetail(row, ancestors, children);
+  const { folder, ancestors, children } = await loadFolderFamily(
+    db,
+    userId,
+    folderId,
+    knownVersion,
+  );
+  return presentFolderDetail(folder, ancestors, children);
 }
 
 /** `imageQuotaBytes`: what one user's uploaded folder images may take in all. */
@@ -137,14 +141,11 @@ export function folderRoutes(db: Kysely<Database>, imageQuotaBytes: number) {
       async (request, reply) => {
         const { userId, params, library } = request;
         const family = await loadFolderFamily(db, userId, params.id, library.version);
-        const { folder: row, children } = family;
+        const { folder: row, ancestors, children } = family;
         const scope =
           row.query === null ? { folderId: row.id } : { smartQuery: savedQuery(row.query) };
-        // The breadcrumb and the page need only the folder: both are asked at once.
-        const [ancestors, albums] = await Promise.all([
-          ancestorsFrom(db, userId, row.parent_id),
-          albumPage(db, reply, request, request.query, { ...scope, albumCount: row.album_count }),
-        ]);
+        const scoped = { ...scope, albumCount: row.album_count };
+        const albums = await albumPage(db, reply, request, request.query, scoped);
         return { folder: presentFolderDetail(row, ancestors, children), albums };
       },
     );
