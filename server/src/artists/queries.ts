@@ -71,24 +71,41 @@ const artistColumns = [
  * With q, exact and prefix name matches come first.
  */
 export async function listArtists(db: Kysely<Database>, userId: number, query: ArtistQuery) {
-  const words = query.q ? searchWords(query.q) : undefined;
-  const matching = matchingArtists(db, userId, words, query.added_since);
+  const matching = matchingArtists(db, userId, wordsOf(query), query.added_since);
+  const [count, artists] = await Promise.all([
+    matching.select((eb) => eb.fn.countAll().as('total')).executeTakeFirst(),
+    searchArtists(db, userId, query),
+  ]);
+  return { total: toCount(count?.total), artists };
+}
+
+const wordsOf = (query: ArtistQuery) => (query.q ? searchWords(query.q) : undefined);
+
+/**
+ * A page of listArtists without the count: what a quick search shows. A prefix that names a
+ * genre matches every artist of its albums, and counting them cost as much as the page.
+ */
+export async function searchArtists(
+  db: Kysely<Database>,
+  userId: number,
+  query: ArtistQuery,
+): Promise<Artist[]> {
+  const words = wordsOf(query);
   const direction = query.sort.endsWith('asc') ? 'asc' : 'desc';
   // "Added" sorts break ties by name, A to Z.
   const nameDirection = query.sort.startsWith('name') ? direction : 'asc';
-  const page = matching
+  const rows = await matchingArtists(db, userId, words, query.added_since)
     .select(artistColumns)
     .$if(words !== undefined, (q) =>
       q.orderBy((eb) => nameRank(eb.ref('artists.search_text'), words ?? [])),
     )
     .$if(query.sort.startsWith('added'), (q) => q.orderBy('artists.latest_album_date', direction))
     .orderBy((eb) => eb.fn('lower', ['artists.name']), nameDirection)
-    .orderBy('artists.id', nameDirection);
-  const [count, rows] = await Promise.all([
-    matching.select((eb) => eb.fn.countAll().as('total')).executeTakeFirst(),
-    page.limit(query.limit).offset(query.offset).execute(),
-  ]);
-  return { total: toCount(count?.total), artists: await presentArtists(db, rows) };
+    .orderBy('artists.id', nameDirection)
+    .limit(query.limit)
+    .offset(query.offset)
+    .execute();
+  return presentArtists(db, rows);
 }
 
 /**

@@ -2,7 +2,7 @@ import type { CollectionSearchResults, Suggestion } from '@gatefold/contract/col
 import type { Kysely } from 'kysely';
 import { presentAlbum } from '../albums/present';
 import { searchAlbumRows } from '../albums/queries';
-import { listArtists } from '../artists/queries';
+import { searchArtists } from '../artists/queries';
 import { libraryResults } from '../db/library-results';
 import type { Database } from '../db/schema';
 import { searchWords } from '../db/search-text';
@@ -41,7 +41,7 @@ async function searchEveryKind(
   const page = { limit: perKind, offset: 0 };
   const [albums, artists, tags, folders, genres] = await Promise.all([
     searchAlbumRows(db, userId, q, perKind).then((rows) => rows.map(presentAlbum)),
-    listArtists(db, userId, { q, sort: 'name-asc', ...page }).then((found) => found.artists),
+    searchArtists(db, userId, { q, sort: 'name-asc', ...page }),
     listTags(db, userId, { q, ...page }).then((found) => found.tags),
     searchFolders(db, userId, searchWords(q), perKind).then((rows) => rows.map(presentFolder)),
     listGenres(db, userId, q).then((found) => found.slice(0, perKind)),
