@@ -29,13 +29,8 @@ async function loadFolderDetail(
   folderId: number,
   knownVersion?: string,
 ) {
-  const { folder, ancestors, children } = await loadFolderFamily(
-    db,
-    userId,
-    folderId,
-    knownVersion,
-  );
-  return presentFolderDetail(folder, ancestors, children);
+  const family = await loadFolderFamily(db, userId, folderId, knownVersion);
+  return presentFolderDetail(family.folder, family.ancestors, family.children);
 }
 
 /** `imageQuotaBytes`: what one user's uploaded folder images may take in all. */
