@@ -89,6 +89,64 @@ describe.each(testDatabaseKinds)('a kept page of albums on %s', (kind) => {
     expect(await filed()).toEqual([hejira.id]);
   });
 
+  it('shows a bulk tagging and its undo since', async () => {
+    const { app, token, list, blue } = await setUp();
+    await buildAlbum(app, token, { name: 'Hejira' });
+    expect((await list('/api/v1/albums')).albums.flatMap((a) => a.tags)).toEqual([]);
+    const bulk = await app.inject({
+      method: 'POST',
+      url: '/api/v1/albums/bulk',
+      headers: bearer(token),
+      payload: { query: '', action: 'tag', tag: 'Canon' },
+    });
+    expect(bulk.statusCode).toBe(200);
+    const tagged = await list('/api/v1/albums');
+    expect(tagged.albums.map((a) => a.tags.map((t) => t.name))).toEqual([['Canon'], ['Canon']]);
+    const undo = await app.inject({
+      method: 'POST',
+      url: '/api/v1/albums/bulk/undo',
+      headers: bearer(token),
+      payload: { undo: bulk.json().undo },
+    });
+    expect(undo.statusCode).toBe(200);
+    expect((await list('/api/v1/albums')).albums.flatMap((a) => a.tags)).toEqual([]);
+    expect((await list(`/api/v1/albums?q=${encodeURIComponent('blue')}`)).albums[0]?.id).toBe(
+      blue.id,
+    );
+  });
+
+  it('shows what a smart folder matches once its query is edited', async () => {
+    const { app, token, send, blue } = await setUp();
+    const hejira = await buildAlbum(app, token, { name: 'Hejira', artist: 'Joni Mitchell' });
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/v1/folders',
+      headers: bearer(token),
+      payload: { name: 'Blue things', query: 'album:blue' },
+    });
+    expect(created.statusCode).toBe(201);
+    const smart = created.json<{ id: number }>();
+    const matched = async () => {
+      const url = `/api/v1/folders/${smart.id}/albums`;
+      const response = await app.inject({ url, headers: bearer(token) });
+      return response.json<{ albums: Listed[] }>().albums.map((a) => a.id);
+    };
+    expect(await matched()).toEqual([blue.id]);
+    await send('PUT', `/api/v1/folders/${smart.id}`, {
+      name: 'Blue things',
+      query: 'album:hejira',
+    });
+    expect(await matched()).toEqual([hejira.id]);
+  });
+
+  it('reads a page larger than the app asks for afresh, and answers it whole', async () => {
+    const { app, token, list } = await setUp();
+    await buildAlbum(app, token, { name: 'Hejira' });
+    expect((await list('/api/v1/albums?limit=200')).albums).toHaveLength(2);
+    await buildAlbum(app, token, { name: 'Mingus' });
+    expect((await list('/api/v1/albums?limit=200')).albums).toHaveLength(3);
+  });
+
   it('keeps one user’s page from another’s, for the same path', async () => {
     const { app, list } = await setUp();
     const other = await signIn(app, uniqueName('Other'));

@@ -115,11 +115,12 @@ function sortedIds(query: AlbumsQuery, sort: AlbumSort) {
 /**
  * Counts of text filters and pages of every list, kept per user until their library changes: a
  * broad word matches thousands of albums, and a page asked again (paging back, returning to a
- * screen, another device) should cost the session check alone. A page is a few dozen KB, so
- * 256 of them hold a few MB.
+ * screen, another device) should cost the session check alone. Pages of up to 50 albums (the
+ * app asks 24, or the default 50) are kept, a few MB at most; a larger page is read each time.
  */
 const keptCounts = libraryResults<number>(64);
 const keptPages = libraryResults<LabelledAlbumRow[]>(256);
+const LARGEST_KEPT_PAGE = 50;
 
 /**
  * One page of albums, labelled, and the count of all that match: at most two queries whatever the
@@ -156,20 +157,21 @@ export async function listAlbumRows(
       .then((found) => found.map(labelled));
   const known = keptCount(db, userId, filter, library);
   const queried = Boolean(filter.query || filter.smartQuery);
-  // An age in a query (`added:<30d`) is counted from the minute, so its results last a minute.
-  const minute = queried ? now.toISOString() : '';
   // Both kept results go by one version: read with the session, or here once for a query. A
   // plain list read outside a request has no version at hand and is not worth a statement.
   const version = library?.version ?? (queried ? await libraryVersion(db, userId) : undefined);
+  // An age in a query (`added:<30d`) is counted from the minute: its results last the minute,
+  // each replaced by the next rather than kept beside it.
+  const keptUnder = version === undefined || !queried ? version : `${version}@${now.toISOString()}`;
   const rows =
-    version === undefined
+    keptUnder === undefined || page.limit > LARGEST_KEPT_PAGE
       ? pageRows()
-      : keptPages(db, userId, JSON.stringify([filter, sort, page, minute]), pageRows, version);
+      : keptPages(db, userId, JSON.stringify([filter, sort, page]), pageRows, keptUnder);
   const total =
     known ??
-    (version === undefined
+    (keptUnder === undefined
       ? count()
-      : keptCounts(db, userId, JSON.stringify([filter, minute]), count, version));
+      : keptCounts(db, userId, JSON.stringify(filter), count, keptUnder));
   const [counted, listed] = await Promise.all([total, rows]);
   return { total: counted, rows: listed };
 }

@@ -1,7 +1,7 @@
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
 import { currentMinute } from '../albums/query-conditions';
 import { toCount } from '../db/count';
-import { libraryResults } from '../db/library-results';
+import { libraryResults, libraryVersion } from '../db/library-results';
 import type { Database } from '../db/schema';
 import { nameRank, startsWords } from '../db/search-text';
 import { notFound } from '../http/errors';
@@ -105,32 +105,34 @@ export type FolderFamily = {
 };
 
 /**
- * Families kept per library version and minute (a smart folder's count moves with both): a
- * folder's page asks for its family on every visit, and a subtree and a breadcrumb are two
- * recursive queries.
+ * Families kept per library version and minute (a smart folder's count moves with both), each
+ * replaced by the next: a folder's page asks for its family on every visit, and a subtree and a
+ * breadcrumb are two recursive queries. A family holds every subfolder of its folder, so fewer
+ * are kept than pages of albums.
  */
-const keptFamilies = libraryResults<FolderFamily>(256);
+const keptFamilies = libraryResults<FolderFamily>(128);
 
 /**
  * A folder's family; another user's or unknown is a 404. `knownVersion` is the version the
  * session read; without it the version is read afresh (after a write).
  */
-export function loadFolderFamily(
+export async function loadFolderFamily(
   db: Kysely<Database>,
   userId: number,
   folderId: number,
   knownVersion?: string,
 ): Promise<FolderFamily> {
   const now = currentMinute();
+  const version = knownVersion ?? (await libraryVersion(db, userId));
   const load = async () => {
     const within = subtreeIds(db, userId, (eb) => eb('folders.id', '=', folderId));
-    const rows = await folderRowsWithCounts(db, userId, { within, knownVersion });
+    const rows = await folderRowsWithCounts(db, userId, { within, knownVersion: version });
     const folder = rows.find((row) => row.id === folderId);
     if (!folder) throw notFound('No such folder.');
     const children = rows.filter((row) => row.parent_id === folderId);
     return { folder, children, ancestors: await ancestorsFrom(db, userId, folder.parent_id) };
   };
-  return keptFamilies(db, userId, `${folderId}\u0000${now.toISOString()}`, load, knownVersion);
+  return keptFamilies(db, userId, String(folderId), load, `${version}@${now.toISOString()}`);
 }
 
 /** Up to `limit` folders whose name starts with the words, exact and prefix matches first. */
