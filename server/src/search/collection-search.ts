@@ -29,7 +29,8 @@ export function searchCollection(
   knownVersion?: string,
 ): Promise<CollectionSearchResults> {
   const key = `${perKind}\u0000${searchWords(q).join(' ')}`;
-  return keptSearches(db, userId, key, () => searchEveryKind(db, userId, q, perKind), knownVersion);
+  const search = () => searchEveryKind(db, userId, q, perKind, knownVersion);
+  return keptSearches(db, userId, key, search, knownVersion);
 }
 
 async function searchEveryKind(
@@ -37,12 +38,14 @@ async function searchEveryKind(
   userId: number,
   q: string,
   perKind: number,
+  knownVersion: string | undefined,
 ): Promise<CollectionSearchResults> {
   const page = { limit: perKind, offset: 0 };
   const [albums, artists, tags, folders, genres] = await Promise.all([
     searchAlbumRows(db, userId, q, perKind).then((rows) => rows.map(presentAlbum)),
     searchArtists(db, userId, { q, sort: 'name-asc', ...page }),
-    listTags(db, userId, { q, ...page }).then((found) => found.tags),
+    // The tags' own kept pages, under the version the session read.
+    listTags(db, userId, { q, ...page }, knownVersion).then((found) => found.tags),
     searchFolders(db, userId, searchWords(q), perKind).then((rows) => rows.map(presentFolder)),
     listGenres(db, userId, q).then((found) => found.slice(0, perKind)),
   ]);

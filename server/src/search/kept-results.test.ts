@@ -1,7 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
 import { buildAlbum, tagAlbum } from '../testing/factories';
+import { QueryCounter } from '../testing/query-counter';
 import { bearer, signIn, uniqueName, useTestApp } from '../testing/test-app';
-import { testDatabaseKindsWithReaders } from '../testing/test-database';
+import { createTestDatabase, testDatabaseKindsWithReaders } from '../testing/test-database';
 
 /** Text results are kept between requests; every change to what they are made of must show. */
 describe.each(testDatabaseKindsWithReaders)('kept text results on %s', (kind) => {
@@ -112,5 +116,50 @@ describe.each(testDatabaseKindsWithReaders)('kept text results on %s', (kind) =>
 
     await call('DELETE', `/api/v1/albums/${first.id}`, token);
     expect((await page())[0]).toEqual(['Ana', 1, ['Jazz'], []]);
+  });
+});
+
+describe.each(testDatabaseKindsWithReaders)('the collection search’s statements on %s', (kind) => {
+  it('reads the library’s version only with the session, however many kinds it searches', async () => {
+    const database = await createTestDatabase(kind);
+    const counter = new QueryCounter();
+    const app = await buildApp({
+      config: loadConfig({ DATA_DIR: '/nonexistent' }),
+      db: database.db.withPlugin(counter),
+      secretKey: randomBytes(32),
+    });
+    try {
+      const token = await signIn(app, uniqueName('Counted'));
+      const album = await buildAlbum(app, token, {
+        name: 'Velvet Blue',
+        artists: [{ name: 'Velvet Lynch', spotify_id: 'lynch1' }],
+        genres: ['Velvet Pop'],
+      });
+      await tagAlbum(app, token, album.id, 'Velvety');
+      await app.inject({
+        method: 'POST',
+        url: '/api/v1/folders',
+        headers: bearer(token),
+        payload: { name: 'Velvet box' },
+      });
+      const search = async () => {
+        const before = counter.count;
+        const response = await app.inject({ url: '/api/v1/search?q=velv', headers: bearer(token) });
+        expect(response.statusCode).toBe(200);
+        return { statements: counter.count - before, body: response.json() };
+      };
+      const fresh = await search();
+      expect(Object.values(fresh.body).map((found) => (found as unknown[]).length)).toEqual([
+        1, 1, 1, 1, 1,
+      ]);
+      // The session with the library's version; the albums whose names start with the search,
+      // the other matches and their labels (3); the artists, their genres and their tags (3);
+      // the tags and their count (2); the folders found and their counts (2); the genres.
+      expect(fresh.statements).toBe(12);
+      expect((await search()).statements).toBe(1);
+    } finally {
+      await app.close();
+      await database.destroy();
+    }
   });
 });
