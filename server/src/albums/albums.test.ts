@@ -1,11 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
-import { loadConfig } from '../config';
+import { countingApp } from '../testing/counting-app';
 import { buildAlbum, newSpotifyId, tagAlbum } from '../testing/factories';
-import { QueryCounter } from '../testing/query-counter';
 import { bearer, signIn, uniqueName, useTestApp } from '../testing/test-app';
-import { createTestDatabase, testDatabaseKinds } from '../testing/test-database';
+import { type createTestDatabase, testDatabaseKinds } from '../testing/test-database';
 
 describe.each(testDatabaseKinds)('albums on %s', (kind) => {
   const testApp = useTestApp(kind);
@@ -363,13 +360,7 @@ describe.each(testDatabaseKinds)('albums on %s', (kind) => {
 
 describe.each(testDatabaseKinds)('the album list’s query count on %s', (kind) => {
   it('is the same for a list of 5 albums and of 500, one statement beside the session, none for a page of the app’s size asked again', async () => {
-    const database = await createTestDatabase(kind);
-    const counter = new QueryCounter();
-    const app = await buildApp({
-      config: loadConfig({ DATA_DIR: '/nonexistent' }),
-      db: database.db.withPlugin(counter),
-      secretKey: randomBytes(32),
-    });
+    const { app, db, counter, close } = await countingApp(kind);
     try {
       const small = await signIn(app, 'Small');
       const large = await signIn(app, 'Large');
@@ -380,7 +371,7 @@ describe.each(testDatabaseKinds)('the album list’s query count on %s', (kind) 
         const { id } = (
           await app.inject({ url: '/api/v1/auth/me', headers: bearer(token) })
         ).json();
-        await seedAlbums(database.db, id, count);
+        await seedAlbums(db, id, count);
       }
       const measure = async (token: string, url = '/api/v1/albums?limit=200') => {
         const before = counter.count;
@@ -408,8 +399,7 @@ describe.each(testDatabaseKinds)('the album list’s query count on %s', (kind) 
       ).json<{ id: number }[]>();
       expect(await measure(large, `/api/v1/albums/${first?.id}`)).toBe(2);
     } finally {
-      await app.close();
-      await database.destroy();
+      await close();
     }
   });
 });

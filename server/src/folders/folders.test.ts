@@ -1,16 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import type { Folder, FolderDetail } from '@gatefold/contract/folders';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
-import { loadConfig } from '../config';
 import type { Database } from '../db/schema';
+import { countingApp } from '../testing/counting-app';
 import { buildAlbum } from '../testing/factories';
-import { QueryCounter } from '../testing/query-counter';
 import { bearer, signIn, uniqueName, useTestApp } from '../testing/test-app';
-import { createTestDatabase, testDatabaseKindsWithReaders } from '../testing/test-database';
+import { testDatabaseKindsWithReaders } from '../testing/test-database';
 
 type FolderBody = {
   name: string;
@@ -625,23 +622,6 @@ describe.each(testDatabaseKindsWithReaders)('folders on %s', (kind) => {
 });
 
 describe.each(testDatabaseKindsWithReaders)('folder statement counts on %s', (kind) => {
-  /** The app over a database that counts every statement sent through it. */
-  async function countingApp() {
-    const database = await createTestDatabase(kind);
-    const counter = new QueryCounter();
-    const app = await buildApp({
-      config: loadConfig({ DATA_DIR: '/nonexistent' }),
-      db: database.db.withPlugin(counter),
-      secretKey: randomBytes(32),
-    });
-    await app.ready();
-    const close = async () => {
-      await app.close();
-      await database.destroy();
-    };
-    return { app, db: database.db, counter, close };
-  }
-
   /** Adds `count` folders in a chain of levels five deep, each holding one album. */
   async function seedFolders(db: Kysely<Database>, userId: number, albumId: number, count: number) {
     const now = new Date().toISOString();
@@ -679,7 +659,7 @@ describe.each(testDatabaseKindsWithReaders)('folder statement counts on %s', (ki
   }
 
   it('builds a changed folder list once for requests that ask for it at the same time', async () => {
-    const counting = await countingApp();
+    const counting = await countingApp(kind);
     try {
       const { app } = counting;
       const token = await signIn(app, uniqueName('Busy'));
@@ -703,7 +683,7 @@ describe.each(testDatabaseKindsWithReaders)('folder statement counts on %s', (ki
   });
 
   it("answers a folder's page asked again with the session check alone", async () => {
-    const counting = await countingApp();
+    const counting = await countingApp(kind);
     try {
       const { app } = counting;
       const token = await signIn(app, uniqueName('Regular'));
@@ -724,7 +704,7 @@ describe.each(testDatabaseKindsWithReaders)('folder statement counts on %s', (ki
   });
 
   it('lists 5 or 200 folders with the same number of statements', async () => {
-    const counting = await countingApp();
+    const counting = await countingApp(kind);
     try {
       const { app, db } = counting;
       const token = await signIn(app, uniqueName('Hoarder'));

@@ -1,11 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
-import { loadConfig } from '../config';
-import { buildAlbum, tagAlbum } from '../testing/factories';
-import { QueryCounter } from '../testing/query-counter';
+import { countingApp } from '../testing/counting-app';
+import { buildAlbum, buildFolder, tagAlbum } from '../testing/factories';
 import { bearer, signIn, uniqueName, useTestApp } from '../testing/test-app';
-import { createTestDatabase, testDatabaseKindsWithReaders } from '../testing/test-database';
+import { testDatabaseKindsWithReaders } from '../testing/test-database';
 
 /** Text results are kept between requests; every change to what they are made of must show. */
 describe.each(testDatabaseKindsWithReaders)('kept text results on %s', (kind) => {
@@ -121,13 +118,7 @@ describe.each(testDatabaseKindsWithReaders)('kept text results on %s', (kind) =>
 
 describe.each(testDatabaseKindsWithReaders)('the collection search’s statements on %s', (kind) => {
   it('reads the library’s version only with the session, however many kinds it searches', async () => {
-    const database = await createTestDatabase(kind);
-    const counter = new QueryCounter();
-    const app = await buildApp({
-      config: loadConfig({ DATA_DIR: '/nonexistent' }),
-      db: database.db.withPlugin(counter),
-      secretKey: randomBytes(32),
-    });
+    const { app, counter, close } = await countingApp(kind);
     try {
       const token = await signIn(app, uniqueName('Counted'));
       const album = await buildAlbum(app, token, {
@@ -136,12 +127,7 @@ describe.each(testDatabaseKindsWithReaders)('the collection search’s statement
         genres: ['Velvet Pop'],
       });
       await tagAlbum(app, token, album.id, 'Velvety');
-      await app.inject({
-        method: 'POST',
-        url: '/api/v1/folders',
-        headers: bearer(token),
-        payload: { name: 'Velvet box' },
-      });
+      await buildFolder(app, token, { name: 'Velvet box' });
       const search = async () => {
         const before = counter.count;
         const response = await app.inject({ url: '/api/v1/search?q=velv', headers: bearer(token) });
@@ -158,8 +144,7 @@ describe.each(testDatabaseKindsWithReaders)('the collection search’s statement
       expect(fresh.statements).toBe(12);
       expect((await search()).statements).toBe(1);
     } finally {
-      await app.close();
-      await database.destroy();
+      await close();
     }
   });
 });
