@@ -160,18 +160,17 @@ export async function listAlbumRows(
   // Both kept results go by one version: read with the session, or here once for a query. A
   // plain list read outside a request has no version at hand and is not worth a statement.
   const version = library?.version ?? (queried ? await libraryVersion(db, userId) : undefined);
-  // An age in a query (`added:<30d`) is counted from the minute: its results last the minute,
-  // each replaced by the next rather than kept beside it.
-  const keptUnder = version === undefined || !queried ? version : `${version}@${now.toISOString()}`;
+  // An age in a query (`added:<30d`) is counted from the minute: its results last the minute.
+  const moment = queried ? now.toISOString() : undefined;
   const rows =
-    keptUnder === undefined || page.limit > LARGEST_KEPT_PAGE
+    version === undefined || page.limit > LARGEST_KEPT_PAGE
       ? pageRows()
-      : keptPages(db, userId, JSON.stringify([filter, sort, page]), pageRows, keptUnder);
+      : keptPages(db, userId, JSON.stringify([filter, sort, page]), pageRows, version, moment);
   const total =
     known ??
-    (keptUnder === undefined
+    (version === undefined
       ? count()
-      : keptCounts(db, userId, JSON.stringify(filter), count, keptUnder));
+      : keptCounts(db, userId, JSON.stringify(filter), count, version, moment));
   const [counted, listed] = await Promise.all([total, rows]);
   return { total: counted, rows: listed };
 }

@@ -28,7 +28,9 @@ export const libraryVersionOf = (user: {
  * versions read before it was computed. Concurrent requests for one result share its computation.
  * `capacity` results are kept per database, the least recently used let go first. A version the
  * caller read earlier in the request (`knownVersion`, from `LibraryState`) serves as well as a
- * fresh one: it was read before the result is computed.
+ * fresh one: it was read before the result is computed. A result that depends on the time as well
+ * (an age in a query, the last 30 days) names its `moment`, a minute or a month: it lasts while
+ * the moment does, and the next moment's replaces it rather than being kept beside it.
  */
 export function libraryResults<T>(capacity: number) {
   const storeByDatabase = new WeakMap<Kysely<Database>, Map<string, Kept<T>>>();
@@ -39,10 +41,12 @@ export function libraryResults<T>(capacity: number) {
     key: string,
     compute: () => Promise<T>,
     knownVersion?: string,
+    moment?: string,
   ): Promise<T> {
     const store = storeByDatabase.get(db) ?? new Map<string, Kept<T>>();
     storeByDatabase.set(db, store);
-    const version = knownVersion ?? (await libraryVersion(db, userId));
+    const libraryAt = knownVersion ?? (await libraryVersion(db, userId));
+    const version = moment === undefined ? libraryAt : `${libraryAt}@${moment}`;
     const entryKey = `${userId}\u0000${key}`;
     const entry = store.get(entryKey);
     store.delete(entryKey);

@@ -122,17 +122,20 @@ export async function loadFolderFamily(
   folderId: number,
   knownVersion?: string,
 ): Promise<FolderFamily> {
-  const now = currentMinute();
+  const minute = currentMinute().toISOString();
+  // Read once, for the family and its smart folders' counts alike.
   const version = knownVersion ?? (await libraryVersion(db, userId));
   const load = async () => {
     const within = subtreeIds(db, userId, (eb) => eb('folders.id', '=', folderId));
-    const rows = await folderRowsWithCounts(db, userId, { within, knownVersion: version });
+    const [rows, ancestors] = await Promise.all([
+      folderRowsWithCounts(db, userId, { within, knownVersion: version }),
+      ancestorsOf(db, userId, folderId),
+    ]);
     const folder = rows.find((row) => row.id === folderId);
     if (!folder) throw notFound('No such folder.');
-    const children = rows.filter((row) => row.parent_id === folderId);
-    return { folder, children, ancestors: await ancestorsFrom(db, userId, folder.parent_id) };
+    return { folder, children: rows.filter((row) => row.parent_id === folderId), ancestors };
   };
-  return keptFamilies(db, userId, String(folderId), load, `${version}@${now.toISOString()}`);
+  return keptFamilies(db, userId, String(folderId), load, version, minute);
 }
 
 /** Up to `limit` folders whose name starts with the words, exact and prefix matches first. */
@@ -183,16 +186,18 @@ function withSubtreeTotals(rows: CountedFolder[]): FolderRow[] {
   return folders;
 }
 
-/** The path from the root down to (not including) a folder whose parent is `parentId`. */
-async function ancestorsFrom(db: Kysely<Database>, userId: number, parentId: number | null) {
-  if (parentId === null) return [];
+/**
+ * The path from the root down to (not including) the user's folder: it starts from the folder
+ * itself, so that it needs nothing read before it.
+ */
+async function ancestorsOf(db: Kysely<Database>, userId: number, folderId: number) {
   return db
     .withRecursive('ancestry(id, parent_id, name, depth)', (qb) =>
       qb
         .selectFrom('folders')
         .select(['id', 'parent_id', 'name', sql<number>`0`.as('depth')])
         .where('user_id', '=', userId)
-        .where('id', '=', parentId)
+        .where('id', '=', folderId)
         .unionAll((inner) =>
           inner
             .selectFrom('folders')
@@ -207,6 +212,7 @@ async function ancestorsFrom(db: Kysely<Database>, userId: number, parentId: num
     )
     .selectFrom('ancestry')
     .select(['id', 'name'])
+    .where('depth', '>', 0)
     .orderBy('depth', 'desc')
     .execute();
 }

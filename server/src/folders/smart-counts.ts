@@ -30,5 +30,5 @@ export function smartFolderCount(
       .select((eb) => eb.fn.countAll().as('total'))
       .executeTakeFirst()
       .then((counted) => toCount(counted?.total));
-  return keptCounts(db, userId, `${now.toISOString()}\u0000${query}`, count, knownVersion);
+  return keptCounts(db, userId, query, count, knownVersion, now.toISOString());
 }

@@ -24,7 +24,7 @@ export function collectionStats(
   return keptStats(
     db,
     userId,
-    months.at(-1) ?? '',
+    'stats',
     async () => {
       const [genres, decades, added, topArtists] = await Promise.all([
         genreCounts(db, userId),
@@ -35,6 +35,7 @@ export function collectionStats(
       return { genres, decades, added_per_month: added, top_artists: topArtists };
     },
     knownVersion,
+    months.at(-1),
   );
 }
 

@@ -170,7 +170,7 @@ export function trendingTags(
 ) {
   const minute = Math.floor(now.getTime() / 60_000);
   const compute = () => trendingTagsAt(db, userId, new Date(minute * 60_000));
-  return keptTrendingTags(db, userId, `trending ${minute}`, compute, knownVersion);
+  return keptTrendingTags(db, userId, 'trending', compute, knownVersion, String(minute));
 }
 
 /**
