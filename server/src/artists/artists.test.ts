@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { buildAlbum, tagAlbum } from '../testing/factories';
 import { bearer, signIn, uniqueName, useTestApp } from '../testing/test-app';
@@ -142,5 +143,27 @@ describe.each(testDatabaseKinds)('artists on %s', (kind) => {
     });
     expect((await get('/api/v1/artists', token)).json()).toEqual([]);
     expect((await get('/api/v1/artists/one-hit-wonder', token)).statusCode).toBe(404);
+  });
+
+  it('no longer answers to a forgotten artist’s name, which leaves the text index', async () => {
+    const { app, db } = testApp();
+    const token = await user();
+    const album = await buildAlbum(app, token, { artist: 'Vanished Quartet' });
+    await app.inject({
+      method: 'DELETE',
+      url: `/api/v1/albums/${album.id}`,
+      headers: bearer(token),
+    });
+    await buildAlbum(app, token, { artist: 'Newcomer' });
+    const names = async (url: string) =>
+      (await get(url, token)).json().map((a: { name: string }) => a.name);
+    expect(await names('/api/v1/artists?q=vanished')).toEqual([]);
+    expect(await names('/api/v1/artists?q=newc')).toEqual(['Newcomer']);
+    if (kind === 'sqlite') {
+      const { id } = (await get('/api/v1/auth/me', token)).json();
+      const entries = await sql<{ rowid: number }>`select rowid from artist_search
+        where artist_search match ${`owner : "u${id}" AND text : "vanished"*`}`.execute(db);
+      expect(entries.rows).toEqual([]);
+    }
   });
 });

@@ -1,10 +1,11 @@
 import type { Artist, ArtistSort } from '@gatefold/contract/artists';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { toCount } from '../db/count';
+import { isPostgres } from '../db/database';
 import { libraryResults } from '../db/library-results';
 import { nameKey } from '../db/name-key';
 import type { Database } from '../db/schema';
-import { nameRank, searchWords, startsWords } from '../db/search-text';
+import { fts5PrefixQuery, nameRank, searchWords, startsWords } from '../db/search-text';
 import { idInKey } from '../http/params';
 
 export type ArtistQuery = {
@@ -15,12 +16,15 @@ export type ArtistQuery = {
   offset: number;
 };
 
+/** Which artists a search matches: the artists page's by name or genre, the quick search's by name. */
+type ArtistMatch = 'name-or-genre' | 'name';
+
 /** The user's artists credited on at least one album, optionally matched by q. */
 function matchingArtists(
   db: Kysely<Database>,
   userId: number,
   words: string[] | undefined,
-  addedSince?: string,
+  { addedSince, match = 'name-or-genre' }: { addedSince?: string; match?: ArtistMatch } = {},
 ) {
   return db
     .selectFrom('artists')
@@ -29,11 +33,14 @@ function matchingArtists(
     .$if(addedSince !== undefined, (query) =>
       query.where('artists.latest_album_date', '>', new Date(addedSince ?? 0).toISOString()),
     )
-    .$if(words !== undefined, (query) =>
+    .$if(words !== undefined && match === 'name', (query) =>
+      query.where(nameMatches(db, userId, words ?? [])),
+    )
+    .$if(words !== undefined && match === 'name-or-genre', (query) =>
       // SPEC §5: the name or any genre of the artist's albums, regardless of case and accents.
-      query.where(({ or, eb, selectFrom, ref }) =>
+      query.where(({ or, eb, selectFrom }) =>
         or([
-          startsWords(ref('artists.search_text'), words ?? []),
+          nameMatches(db, userId, words ?? []),
           eb(
             'artists.id',
             'in',
@@ -45,6 +52,13 @@ function matchingArtists(
         ]),
       ),
     );
+}
+
+/** Every word starts a word of the artist's name: through the text index of each database. */
+function nameMatches(db: Kysely<Database>, userId: number, words: string[]) {
+  if (words.length === 0 || isPostgres(db))
+    return startsWords(sql.ref('artists.search_text'), words);
+  return sql<boolean>`artists.id in (select rowid from artist_search where artist_search match ${fts5PrefixQuery(userId, words)})`;
 }
 
 function matchingGenreIds(db: Kysely<Database>, userId: number, words: string[]) {
@@ -71,7 +85,7 @@ const artistColumns = [
  * With q, exact and prefix name matches come first.
  */
 export async function listArtists(db: Kysely<Database>, userId: number, query: ArtistQuery) {
-  const matching = matchingArtists(db, userId, wordsOf(query), query.added_since);
+  const matching = matchingArtists(db, userId, wordsOf(query), { addedSince: query.added_since });
   const [count, artists] = await Promise.all([
     matching.select((eb) => eb.fn.countAll().as('total')).executeTakeFirst(),
     searchArtists(db, userId, query),
@@ -82,19 +96,20 @@ export async function listArtists(db: Kysely<Database>, userId: number, query: A
 const wordsOf = (query: ArtistQuery) => (query.q ? searchWords(query.q) : undefined);
 
 /**
- * A page of listArtists without the count: what a quick search shows. A prefix that names a
- * genre matches every artist of its albums, and counting them cost as much as the page.
+ * A page of listArtists without the count. The quick search matches names alone: it lists the
+ * genres themselves, and a prefix that names a genre would match every artist of its albums.
  */
 export async function searchArtists(
   db: Kysely<Database>,
   userId: number,
   query: ArtistQuery,
+  match: ArtistMatch = 'name-or-genre',
 ): Promise<Artist[]> {
   const words = wordsOf(query);
   const direction = query.sort.endsWith('asc') ? 'asc' : 'desc';
   // "Added" sorts break ties by name, A to Z.
   const nameDirection = query.sort.startsWith('name') ? direction : 'asc';
-  const rows = await matchingArtists(db, userId, words, query.added_since)
+  const rows = await matchingArtists(db, userId, words, { addedSince: query.added_since, match })
     .select(artistColumns)
     .$if(words !== undefined, (q) =>
       q.orderBy((eb) => nameRank(eb.ref('artists.search_text'), words ?? [])),

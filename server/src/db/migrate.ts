@@ -13,6 +13,7 @@ import * as smartFolders from './migrations/0011-smart-folders';
 import * as bulkChanges from './migrations/0012-bulk-changes';
 import * as albumCorrections from './migrations/0013-album-corrections';
 import * as jobClaims from './migrations/0014-job-claims';
+import * as artistSearchIndex from './migrations/0015-artist-search-index';
 import type { Database } from './schema';
 
 /** Migrations are bundled with the server, so they are listed here rather than read from disk. */
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '0012-bulk-changes': bulkChanges,
   '0013-album-corrections': albumCorrections,
   '0014-job-claims': jobClaims,
+  '0015-artist-search-index': artistSearchIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { listArtists } from '../artists/queries';
 import { createTestDatabase, testDatabaseKinds } from '../testing/test-database';
 import { migrateTo, migrateToLatest } from './migrate';
 
@@ -99,6 +100,44 @@ describe.each(testDatabaseKinds)('upgrading a collection on %s', (kind) => {
         { status: 'failed', message: 'The import was interrupted.' },
         { status: 'failed', message: 'The import was interrupted.' },
       ]);
+    } finally {
+      await destroy();
+    }
+  });
+
+  it('finds the artists stored before the artist text index by a word of their names', async () => {
+    const { db, destroy } = await createTestDatabase(kind, { migratedTo: '0014-job-claims' });
+    try {
+      const now = new Date().toISOString();
+      const [user] = (
+        await sql<{ id: number }>`insert into users
+          (provider, provider_user_id, display_name, created_at, updated_at)
+          values ('demo', 'early', 'Early', ${now}, ${now}) returning id`.execute(db)
+      ).rows;
+      const userId = user?.id ?? 0;
+      const [album] = (
+        await sql<{ id: number }>`insert into albums (user_id, spotify_id, name, artist,
+          added_at, first_added_at, created_at, updated_at)
+          values (${userId}, 'a1', 'Ágætis byrjun', 'Sigur Rós', ${now}, ${now}, ${now}, ${now})
+          returning id`.execute(db)
+      ).rows;
+      const [artist] = (
+        await sql<{ id: number }>`insert into artists (user_id, name, slug, search_text,
+          created_at) values (${userId}, 'Sigur Rós', 'sigur-ros', 'sigur ros', ${now})
+          returning id`.execute(db)
+      ).rows;
+      await sql`insert into album_artists (album_id, artist_id, position)
+        values (${album?.id}, ${artist?.id}, 0)`.execute(db);
+
+      await migrateToLatest(db);
+
+      const found = await listArtists(db, userId, {
+        q: 'ROS',
+        sort: 'name-asc',
+        limit: 10,
+        offset: 0,
+      });
+      expect(found.artists.map((a) => a.name)).toEqual(['Sigur Rós']);
     } finally {
       await destroy();
     }

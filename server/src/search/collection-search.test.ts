@@ -43,6 +43,20 @@ describe.each(testDatabaseKinds)('collection search on %s', (kind) => {
     expect(results.genres.map((g: { name: string }) => g.name)).toEqual(['Bluegrass']);
   });
 
+  it('lists artists by name, not by the genres of their albums, which it lists themselves', async () => {
+    const token = await user();
+    await buildAlbum(testApp().app, token, {
+      name: 'Untrue',
+      artist: 'Burial',
+      genres: ['Dubstep'],
+    });
+    const results = (await get('/api/v1/search?q=dub', token)).json();
+    expect(results.artists).toEqual([]);
+    expect(results.genres.map((g: { name: string }) => g.name)).toEqual(['Dubstep']);
+    const page = (await get('/api/v1/artists?q=dub', token)).json();
+    expect(page.map((a: { name: string }) => a.name)).toEqual(['Burial']);
+  });
+
   it('finds nothing of another user’s', async () => {
     const owner = await user();
     await seed(owner);

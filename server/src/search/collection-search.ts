@@ -43,7 +43,7 @@ async function searchEveryKind(
   const page = { limit: perKind, offset: 0 };
   const [albums, artists, tags, folders, genres] = await Promise.all([
     searchAlbumRows(db, userId, q, perKind).then((rows) => rows.map(presentAlbum)),
-    searchArtists(db, userId, { q, sort: 'name-asc', ...page }),
+    searchArtists(db, userId, { q, sort: 'name-asc', ...page }, 'name'),
     // The tags' own kept pages, under the version the session read.
     listTags(db, userId, { q, ...page }, knownVersion).then((found) => found.tags),
     searchFolders(db, userId, searchWords(q), perKind).then((rows) => rows.map(presentFolder)),

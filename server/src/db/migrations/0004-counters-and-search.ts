@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { isPostgres } from '../database';
 import { searchText } from '../search-text';
+import { sqliteTextIndex } from './text-index';
 
 /**
  * Counts kept beside what they count, and names folded for search, so that no read has to count
@@ -45,7 +46,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   for (const statement of postgres ? postgresTriggers : sqliteTriggers)
     await sql.raw(statement).execute(db);
   if (postgres) await postgresTextIndexes(db);
-  else await sqliteTextIndex(db);
+  else
+    for (const statement of sqliteTextIndex('albums', 'album_search'))
+      await sql.raw(statement).execute(db);
 
   if (postgres) {
     // "Newest first" puts undated albums last; PostgreSQL's descending order puts nulls first,
@@ -249,30 +252,6 @@ function countingTrigger(
     `create trigger ${links}_count after insert or delete on ${links}
        for each row execute function ${links}_count()`,
   ];
-}
-
-/**
- * FTS5 over the folded album text, with word-prefix queries; rowid is the album id. The owner
- * column ("u" and the user id) keeps a search within one collection inside the index.
- */
-async function sqliteTextIndex(db: Kysely<unknown>) {
-  const statements = [
-    `create virtual table album_search using fts5(owner, text, content='', contentless_delete=1,
-       tokenize='unicode61 remove_diacritics 2')`,
-    `insert into album_search (rowid, owner, text) select id, 'u' || user_id, search_text from albums`,
-    `create trigger album_search_insert after insert on albums begin
-       insert into album_search (rowid, owner, text)
-         values (new.id, 'u' || new.user_id, new.search_text);
-     end`,
-    `create trigger album_search_delete after delete on albums begin
-       delete from album_search where rowid = old.id; end`,
-    `create trigger album_search_update after update of search_text on albums begin
-       delete from album_search where rowid = old.id;
-       insert into album_search (rowid, owner, text)
-         values (new.id, 'u' || new.user_id, new.search_text);
-     end`,
-  ];
-  for (const statement of statements) await sql.raw(statement).execute(db);
 }
 
 /** Trigram indexes serve `' ' || search_text LIKE '% word%'` for albums and artists. */
