@@ -15,6 +15,10 @@ export const artist = z.object({
 });
 export type Artist = z.infer<typeof artist>;
 
+/** An artist as the quick search lists it: without the tally of its albums' genres and tags. */
+export const artistSummary = artist.omit({ genres: true, tags: true });
+export type ArtistSummary = z.infer<typeof artistSummary>;
+
 /** SPEC §9's artist sorts; "added" goes by latest_album_date. */
 export const artistSort = z.enum(['name-asc', 'name-desc', 'added-desc', 'added-asc']);
 export type ArtistSort = z.infer<typeof artistSort>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { albumSummary } from './albums';
-import { artist } from './artists';
+import { artistSummary } from './artists';
 import { folder } from './folders';
 import { genre } from './genres';
 import { tag } from './tags';
@@ -12,7 +12,7 @@ export const collectionSearchQuery = z.object({
 /** GET /v1/search/: a few of each kind, for a quick search box. */
 export const collectionSearchResults = z.object({
   albums: z.array(albumSummary),
-  artists: z.array(artist),
+  artists: z.array(artistSummary),
   tags: z.array(tag),
   folders: z.array(folder),
   genres: z.array(genre),

@@ -1,4 +1,4 @@
-import type { Artist, ArtistSort } from '@gatefold/contract/artists';
+import type { Artist, ArtistSort, ArtistSummary } from '@gatefold/contract/artists';
 import { type Kysely, sql } from 'kysely';
 import { toCount } from '../db/count';
 import { isPostgres } from '../db/database';
@@ -95,21 +95,38 @@ export async function listArtists(db: Kysely<Database>, userId: number, query: A
 
 const wordsOf = (query: ArtistQuery) => (query.q ? searchWords(query.q) : undefined);
 
+/** A page of listArtists without the count. */
+async function searchArtists(
+  db: Kysely<Database>,
+  userId: number,
+  query: ArtistQuery,
+): Promise<Artist[]> {
+  return presentArtists(db, await artistRows(db, userId, query));
+}
+
 /**
- * A page of listArtists without the count. The quick search matches names alone: it lists the
- * genres themselves, and a prefix that names a genre would match every artist of its albums.
+ * The quick search's artists: matched by name alone, as it lists the genres themselves (a prefix
+ * naming a genre would match every artist of its albums), and without their genres and tags.
  */
-export async function searchArtists(
+export async function searchArtistSummaries(
+  db: Kysely<Database>,
+  userId: number,
+  query: ArtistQuery,
+): Promise<ArtistSummary[]> {
+  return (await artistRows(db, userId, query, 'name')).map(summaryOf);
+}
+
+async function artistRows(
   db: Kysely<Database>,
   userId: number,
   query: ArtistQuery,
   match: ArtistMatch = 'name-or-genre',
-): Promise<Artist[]> {
+): Promise<ArtistRow[]> {
   const words = wordsOf(query);
   const direction = query.sort.endsWith('asc') ? 'asc' : 'desc';
   // "Added" sorts break ties by name, A to Z.
   const nameDirection = query.sort.startsWith('name') ? direction : 'asc';
-  const rows = await matchingArtists(db, userId, words, { addedSince: query.added_since, match })
+  return matchingArtists(db, userId, words, { addedSince: query.added_since, match })
     .select(artistColumns)
     .$if(words !== undefined, (q) =>
       q.orderBy((eb) => nameRank(eb.ref('artists.search_text'), words ?? [])),
@@ -120,7 +137,6 @@ export async function searchArtists(
     .limit(query.limit)
     .offset(query.offset)
     .execute();
-  return presentArtists(db, rows);
 }
 
 /**
@@ -212,18 +228,24 @@ async function presentArtists(db: Kysely<Database>, rows: ArtistRow[]): Promise<
       .sort(byUse)
       .map((g) => g.name);
     return {
-      id: row.id,
-      slug: row.slug,
-      name: row.name,
-      image_url: row.image_url,
-      album_count: toCount(Number(row.album_count)),
+      ...summaryOf(row),
       genres: [...new Map(genres.map((name) => [nameKey(name), name])).values()],
       tags: tags
         .filter((t) => t.artist_id === row.id)
         .sort(byUse)
         .map(({ name, color }) => ({ name, color })),
-      first_album_date: row.first_album_date,
-      latest_album_date: row.latest_album_date,
     };
   });
+}
+
+function summaryOf(row: ArtistRow): ArtistSummary {
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    image_url: row.image_url,
+    album_count: toCount(Number(row.album_count)),
+    first_album_date: row.first_album_date,
+    latest_album_date: row.latest_album_date,
+  };
 }

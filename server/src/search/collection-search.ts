@@ -2,7 +2,7 @@ import type { CollectionSearchResults, Suggestion } from '@gatefold/contract/col
 import type { Kysely } from 'kysely';
 import { presentAlbum } from '../albums/present';
 import { searchAlbumRows } from '../albums/queries';
-import { searchArtists } from '../artists/queries';
+import { searchArtistSummaries } from '../artists/queries';
 import { libraryResults } from '../db/library-results';
 import type { Database } from '../db/schema';
 import { searchWords } from '../db/search-text';
@@ -43,7 +43,7 @@ async function searchEveryKind(
   const page = { limit: perKind, offset: 0 };
   const [albums, artists, tags, folders, genres] = await Promise.all([
     searchAlbumRows(db, userId, q, perKind).then((rows) => rows.map(presentAlbum)),
-    searchArtists(db, userId, { q, sort: 'name-asc', ...page }, 'name'),
+    searchArtistSummaries(db, userId, { q, sort: 'name-asc', ...page }),
     // The tags' own kept pages, under the version the session read.
     listTags(db, userId, { q, ...page }, knownVersion).then((found) => found.tags),
     searchFolders(db, userId, searchWords(q), perKind).then((rows) => rows.map(presentFolder)),

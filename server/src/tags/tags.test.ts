@@ -102,6 +102,11 @@ describe.each(testDatabaseKinds)('tags on %s', (kind) => {
     const both = await call('GET', '/api/v1/tags?q=BE&limit=1', token);
     expect(both.headers['x-total-count']).toBe('2');
     expect(both.json().map((t: { name: string }) => t.name)).toEqual(['beta']);
+    const past = await call('GET', '/api/v1/tags?q=BE&limit=1&offset=5', token);
+    expect(past.json()).toEqual([]);
+    expect(past.headers['x-total-count']).toBe('2');
+    const none = await call('GET', '/api/v1/tags?q=zebra', token);
+    expect(none.headers['x-total-count']).toBe('0');
   });
 
   it('renames and recolours a tag, refusing a clash', async () => {
