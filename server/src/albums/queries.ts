@@ -13,7 +13,7 @@ import {
   labelledAlbumsInOrder,
   selectLabelledAlbums,
 } from './labelled-albums';
-import { currentMinute, queryCondition, textMatches } from './query-conditions';
+import { currentMinute, queryCondition, type TextMatchPlan, textMatches } from './query-conditions';
 
 /** Which of a user's albums a list shows: all, or those in a folder, with a tag, genre or artist. */
 export type AlbumFilter = {
@@ -42,6 +42,7 @@ export function albumsMatching(
   userId: number,
   filter: AlbumFilter,
   now = new Date(),
+  textPlan?: TextMatchPlan,
 ): AlbumsQuery {
   const { query, smartQuery, folderId, tagId, genreId, artistId } = filter;
   const scoped = db
@@ -81,7 +82,8 @@ export function albumsMatching(
     );
   const queries = [smartQuery, query].flatMap((node) => (node ? [node] : []));
   return queries.reduce(
-    (narrowed, node) => narrowed.where(queryCondition({ db, userId, now }, node)),
+    (narrowed, node) =>
+      narrowed.where(queryCondition({ db, userId, now, ...(textPlan && { textPlan }) }, node)),
     scoped,
   );
 }
@@ -137,24 +139,12 @@ export async function listAlbumRows(
   library?: LibraryState,
 ): Promise<{ total: number; rows: LabelledAlbumRow[] }> {
   const now = currentMinute();
-  const matching = albumsMatching(db, userId, filter, now);
+  const matching = (textPlan?: TextMatchPlan) => albumsMatching(db, userId, filter, now, textPlan);
   const count = () =>
-    matching
+    matching('read-matches')
       .select((eb) => eb.fn.countAll().as('total'))
       .executeTakeFirst()
       .then((counted) => toCount(counted?.total));
-  // The page's ids come from the sort's index alone (a page deep into the collection skips
-  // index entries, not whole rows); only those rows are read whole.
-  const pageRows = () =>
-    selectLabelledAlbums(
-      db,
-      db
-        .selectFrom('albums')
-        .where('albums.id', 'in', sortedIds(matching, sort).limit(page.limit).offset(page.offset)),
-    )
-      .orderBy(sortTerms(sort))
-      .execute()
-      .then((found) => found.map(labelled));
   const known = keptCount(db, userId, filter, library);
   const queried = Boolean(filter.query || filter.smartQuery);
   // Both kept results go by one version: read with the session, or here once for a query. A
@@ -162,18 +152,44 @@ export async function listAlbumRows(
   const version = library?.version ?? (queried ? await libraryVersion(db, userId) : undefined);
   // An age in a query (`added:<30d`) is counted from the minute: its results last the minute.
   const moment = queried ? now.toISOString() : undefined;
-  const rows =
-    version === undefined || page.limit > LARGEST_KEPT_PAGE
-      ? pageRows()
-      : keptPages(db, userId, JSON.stringify([filter, sort, page]), pageRows, version, moment);
   const total =
     known ??
     (version === undefined
       ? count()
       : keptCounts(db, userId, JSON.stringify(filter), count, version, moment));
+  // SQLite reads a query's few matches themselves, and walks the sort's index past many; the
+  // count, kept for every sort and page of the filter, says which.
+  const textPlan = async (): Promise<TextMatchPlan | undefined> =>
+    queried && !isPostgres(db) && (await total) <= FEW_MATCHES ? 'read-matches' : undefined;
+  // The page's ids come from the sort's index alone (a page deep into the collection skips
+  // index entries, not whole rows); only those rows are read whole.
+  const pageRows = async () =>
+    selectLabelledAlbums(
+      db,
+      db.selectFrom('albums').where(
+        'albums.id',
+        'in',
+        sortedIds(matching(await textPlan()), sort)
+          .limit(page.limit)
+          .offset(page.offset),
+      ),
+    )
+      .orderBy(sortTerms(sort))
+      .execute()
+      .then((found) => found.map(labelled));
+  const rows =
+    version === undefined || page.limit > LARGEST_KEPT_PAGE
+      ? pageRows()
+      : keptPages(db, userId, JSON.stringify([filter, sort, page]), pageRows, version, moment);
   const [counted, listed] = await Promise.all([total, rows]);
   return { total: counted, rows: listed };
 }
+
+/**
+ * Up to this many matches, reading them costs no more than walking a sort's index (at 50,000
+ * albums: 0.4 against 3.3 ms for 20, the same 1.9 ms for 400, 3.1 against 2.4 ms for 1,200).
+ */
+const FEW_MATCHES = 400;
 
 /** The kept album count that answers a filter of one scope and no text, if there is one. */
 function keptCount(

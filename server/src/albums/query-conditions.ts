@@ -15,8 +15,22 @@ type Condition = RawBuilder<boolean>;
 const NOTHING: Condition = sql<boolean>`1 = 0`;
 const EVERYTHING: Condition = sql<boolean>`1 = 1`;
 
-/** Where an album query is read: whose albums, and when "the last 30 days" ends. */
-export type QueryScope = { db: Kysely<Database>; userId: number; now: Date };
+/**
+ * What SQLite reads first for a text match: the sort's index, stopping at the page, or the
+ * matches themselves (a count, or a page of few matches). PostgreSQL's planner chooses itself.
+ */
+export type TextMatchPlan = 'walk-sort' | 'read-matches';
+
+/**
+ * Where an album query is read: whose albums, when "the last 30 days" ends, and how text matches
+ * are read (the sort's index unless said).
+ */
+export type QueryScope = {
+  db: Kysely<Database>;
+  userId: number;
+  now: Date;
+  textPlan?: TextMatchPlan;
+};
 
 /** The minute ages in a query count back from, so that results can be kept for that minute. */
 export function currentMinute(): Date {
@@ -104,19 +118,24 @@ function textValueMatches(column: Expression<string>, value: TextValue): Conditi
  * Albums whose name or artist has words starting with the given ones, through the text index
  * (FTS5 on SQLite, a trigram index on PostgreSQL), or that carry a tag whose name has.
  *
- * On SQLite the matches' ids are one UNION behind a unary plus, which keeps the planner from
- * driving the query by them: it walks the sort's index and stops at the page, whatever the number
- * of matches (19 → 5 ms for a first page of 12,000). PostgreSQL plans the plain OR better (a
- * bitmap OR of both indexes; the UNION costs it 45 → 62 ms), so it keeps it.
+ * On SQLite the matches' ids are one UNION. To walk the sort's index it goes behind a unary plus,
+ * which keeps the planner from driving the query by the ids, and the walk stops at the page (19 →
+ * 5 ms for a first page of 12,000 matches); but with few matches the walk reads the whole index
+ * (3.3 ms for 20, where reading them costs 0.4). PostgreSQL plans the plain OR better (a bitmap OR
+ * of both indexes; the UNION costs it 45 → 62 ms), so it keeps it.
  */
-export function textMatches({ db, userId }: Omit<QueryScope, 'now'>, words: string[]): Condition {
+export function textMatches(
+  { db, userId, textPlan = 'walk-sort' }: Omit<QueryScope, 'now'>,
+  words: string[],
+): Condition {
   if (words.length === 0) return NOTHING;
   const tagged = taggedWith(db, userId, startsWords(sql.ref('tags.search_text'), words));
   if (isPostgres(db)) {
     return sql<boolean>`(${startsWords(sql.ref('albums.search_text'), words)} or albums.id in (${tagged}))`;
   }
+  const id = textPlan === 'walk-sort' ? sql`+albums.id` : sql`albums.id`;
   // SQLite takes no parentheses around a member of a UNION, hence the raw tagged ids.
-  return sql<boolean>`+albums.id in (select rowid from album_search where album_search match ${fts5PrefixQuery(userId, words)} union ${tagged})`;
+  return sql<boolean>`${id} in (select rowid from album_search where album_search match ${fts5PrefixQuery(userId, words)} union ${tagged})`;
 }
 
 /** Every word in the album's name or artists or in one of its tags' names, each on its own. */

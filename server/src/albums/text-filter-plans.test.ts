@@ -1,0 +1,80 @@
+import { EXPORT_FORMAT } from '@gatefold/contract/maintenance';
+import { describe, expect, it } from 'vitest';
+import { importFile } from '../testing/factories';
+import { bearer, signIn, uniqueName, useTestApp } from '../testing/test-app';
+import { testDatabaseKinds } from '../testing/test-database';
+
+/** More matches than a filter reads itself on SQLite: past them it walks the sort's index. */
+const MANY = 430;
+const FEW = 12;
+
+const exportedAlbum = (name: string, index: number, tags: string[] = []) => ({
+  spotify_id: `plan${name.replace(/\W/g, '')}${index}`,
+  name,
+  artist: `Artist ${index % 7}`,
+  release_date: `${1960 + (index % 50)}-01-01`,
+  total_tracks: null,
+  image_url: null,
+  spotify_url: null,
+  added_at: new Date(Date.UTC(2020, 0, 1, 0, index)).toISOString(),
+  tags,
+  genres: [],
+  folder_keys: [],
+  tracks: [],
+});
+
+/**
+ * A text filter reads its matches one way when they are few and another when they are many; the
+ * pages and counts are the same either way.
+ */
+describe.each(testDatabaseKinds)('a text filter’s pages on %s', (kind) => {
+  const testApp = useTestApp(kind);
+
+  it('pages few matches and many alike, in order, with their counts', async () => {
+    const { app } = testApp();
+    const token = await signIn(app, uniqueName('Planner'));
+    const albums = [
+      ...Array.from({ length: MANY }, (_, n) => exportedAlbum(`Velvet ${n}`, n)),
+      ...Array.from({ length: FEW }, (_, n) =>
+        exportedAlbum(`Quiet ${n}`, MANY + n, n === 0 ? ['velvety'] : []),
+      ),
+    ];
+    const job = await importFile(app, token, {
+      format: EXPORT_FORMAT,
+      version: 1,
+      exported_at: new Date().toISOString(),
+      tags: [{ name: 'velvety', color: '#EF4444' }],
+      folders: [],
+      albums,
+    });
+    expect(job.status).toBe('finished');
+    const page = async (query: string) => {
+      const response = await app.inject({ url: `/api/v1/albums?${query}`, headers: bearer(token) });
+      expect(response.statusCode).toBe(200);
+      return {
+        total: response.headers['x-total-count'],
+        names: response.json().map((album: { name: string }) => album.name),
+      };
+    };
+
+    // Every Velvet album and the Quiet one tagged "velvety", newest first.
+    const velvet = [...albums.slice(0, MANY + 1)].reverse().map((album) => album.name);
+    expect(await page('q=velvet&sort=added-desc&limit=24')).toEqual({
+      total: String(MANY + 1),
+      names: velvet.slice(0, 24),
+    });
+    expect(await page('q=velvet&sort=added-desc&limit=24&offset=420')).toEqual({
+      total: String(MANY + 1),
+      names: velvet.slice(420),
+    });
+    const quiet = albums.slice(MANY).map((album) => album.name);
+    expect(await page('q=quiet&sort=added-asc&limit=5&offset=5')).toEqual({
+      total: String(FEW),
+      names: quiet.slice(5, 10),
+    });
+    expect(await page('q=quiet%20velvety&sort=year-desc')).toEqual({
+      total: '1',
+      names: ['Quiet 0'],
+    });
+  });
+});
