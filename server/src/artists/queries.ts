@@ -156,8 +156,24 @@ export function artistsPage(
   return keptArtistPages(db, userId, JSON.stringify(query), page, knownVersion);
 }
 
-/** An artist by id, slug or name (DESIGN §5), with its albums counted. */
-export async function findArtist(db: Kysely<Database>, userId: number, key: string) {
+/**
+ * Artists by key, kept per user until their library changes: an artist's screen asks for the
+ * artist and again for its albums, and its genres and tags are tallied over all of them.
+ */
+const keptArtists = libraryResults<Artist | null>(128);
+
+/** An artist by id, slug or name (DESIGN §5), with its albums counted; null if none. */
+export function findArtist(
+  db: Kysely<Database>,
+  userId: number,
+  key: string,
+  knownVersion?: string,
+): Promise<Artist | null> {
+  const lookUp = () => lookUpArtist(db, userId, key);
+  return keptArtists(db, userId, key, lookUp, knownVersion);
+}
+
+async function lookUpArtist(db: Kysely<Database>, userId: number, key: string) {
   const artistId = idInKey(key);
   const candidates = await matchingArtists(db, userId, undefined)
     .select(artistColumns)
@@ -174,8 +190,8 @@ export async function findArtist(db: Kysely<Database>, userId: number, key: stri
     candidates.find((row) => String(row.id) === key) ??
     candidates.find((row) => row.slug === key.toLowerCase()) ??
     candidates[0];
-  if (!best) return undefined;
-  return (await presentArtists(db, [best]))[0];
+  if (!best) return null;
+  return (await presentArtists(db, [best]))[0] ?? null;
 }
 
 type ArtistRow = {

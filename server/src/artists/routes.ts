@@ -1,6 +1,6 @@
 import { albumListQuery, albumSummary } from '@gatefold/contract/albums';
 import { artist, artistListQuery } from '@gatefold/contract/artists';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -14,8 +14,8 @@ import { artistsPage, findArtist } from './queries';
 const keyParams = z.object({ name: nameOrId });
 
 export function artistRoutes(db: Kysely<Database>) {
-  const loadArtist = async (userId: number, key: string) => {
-    const found = await findArtist(db, userId, key);
+  const loadArtist = async (request: Pick<FastifyRequest, 'userId' | 'library'>, key: string) => {
+    const found = await findArtist(db, request.userId, key, request.library.version);
     if (!found) throw notFound(`The artist "${key}" could not be found in your collection.`);
     return found;
   };
@@ -52,7 +52,7 @@ export function artistRoutes(db: Kysely<Database>) {
           response: { 200: artist },
         },
       },
-      async (request) => loadArtist(request.userId, request.params.name),
+      async (request) => loadArtist(request, request.params.name),
     );
 
     routes.get(
@@ -66,7 +66,7 @@ export function artistRoutes(db: Kysely<Database>) {
         },
       },
       async (request, reply) => {
-        const found = await loadArtist(request.userId, request.params.name);
+        const found = await loadArtist(request, request.params.name);
         return albumPage(db, reply, request, request.query, {
           artistId: found.id,
           albumCount: found.album_count,

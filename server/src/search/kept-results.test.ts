@@ -114,6 +114,31 @@ describe.each(testDatabaseKindsWithReaders)('kept text results on %s', (kind) =>
     await call('DELETE', `/api/v1/albums/${first.id}`, token);
     expect((await page())[0]).toEqual(['Ana', 1, ['Jazz'], []]);
   });
+
+  it("follow albums, taggings and the last album's removal into an artist's screen", async () => {
+    const { app } = testApp();
+    const token = await signIn(app, uniqueName('Listener'));
+    const artist = async () => {
+      const response = await call('GET', '/api/v1/artists/ana', token);
+      if (response.statusCode !== 200) return response.statusCode;
+      const found = response.json();
+      return [found.album_count, found.genres, found.tags.map((t: { name: string }) => t.name)];
+    };
+    const albums = async () => (await filtered(token, '/api/v1/artists/ana/albums')).names;
+    const first = await buildAlbum(app, token, { name: 'One', artist: 'Ana', genres: ['Fado'] });
+    expect(await artist()).toEqual([1, ['Fado'], []]);
+    expect(await albums()).toEqual(['One']);
+
+    const second = await buildAlbum(app, token, { name: 'Two', artist: 'Ana', genres: ['Jazz'] });
+    await tagAlbum(app, token, second.id, 'Sunday');
+    expect(await artist()).toEqual([2, ['Fado', 'Jazz'], ['Sunday']]);
+    expect(await albums()).toEqual(['Two', 'One']);
+
+    await call('DELETE', `/api/v1/albums/${first.id}`, token);
+    await call('DELETE', `/api/v1/albums/${second.id}`, token);
+    expect(await artist()).toBe(404);
+    expect((await call('GET', '/api/v1/artists/ana/albums', token)).statusCode).toBe(404);
+  });
 });
 
 describe.each(testDatabaseKindsWithReaders)('the collection search’s statements on %s', (kind) => {
@@ -143,6 +168,26 @@ describe.each(testDatabaseKindsWithReaders)('the collection search’s statement
       // the tags, counted as they are read; the folders found and their counts (2); the genres.
       expect(fresh.statements).toBe(8);
       expect((await search()).statements).toBe(1);
+    } finally {
+      await close();
+    }
+  });
+
+  it("reads an artist's screen asked again with the session alone", async () => {
+    const { app, counter, close } = await countingApp(kind);
+    try {
+      const token = await signIn(app, uniqueName('Counted'));
+      await buildAlbum(app, token, { name: 'Velvet Blue', artist: 'Velvet Lynch' });
+      const statements = async (url: string) => {
+        const before = counter.count;
+        const response = await app.inject({ url, headers: bearer(token) });
+        expect(response.statusCode).toBe(200);
+        return counter.count - before;
+      };
+      await statements('/api/v1/artists/velvet-lynch');
+      await statements('/api/v1/artists/velvet-lynch/albums?limit=24');
+      expect(await statements('/api/v1/artists/velvet-lynch')).toBe(1);
+      expect(await statements('/api/v1/artists/velvet-lynch/albums?limit=24')).toBe(1);
     } finally {
       await close();
     }
