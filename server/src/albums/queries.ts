@@ -13,7 +13,13 @@ import {
   labelledAlbumsInOrder,
   selectLabelledAlbums,
 } from './labelled-albums';
-import { currentMinute, queryCondition, type TextMatchPlan, textMatches } from './query-conditions';
+import {
+  currentMinute,
+  matchesWords,
+  queryCondition,
+  type TextMatchPlan,
+  textMatches,
+} from './query-conditions';
 
 /** Which of a user's albums a list shows: all, or those in a folder, with a tag, genre or artist. */
 export type AlbumFilter = {
@@ -157,10 +163,12 @@ export async function listAlbumRows(
     (version === undefined
       ? count()
       : keptCounts(db, userId, JSON.stringify(filter), count, version, moment));
-  // A query's few matches are read themselves, and past many the sort's index is walked; the
-  // count, kept for every sort and page of the filter, says which.
+  // A query's few word matches are read themselves, and past many the sort's index is walked;
+  // the count, kept for every sort and page of the filter, says which. Other queries' pages do
+  // not wait for it.
+  const words = [filter.query, filter.smartQuery].some((node) => node && matchesWords(node));
   const textPlan = async (): Promise<TextMatchPlan | undefined> =>
-    queried && (await total) <= FEW_MATCHES ? 'read-matches' : undefined;
+    words && (await total) <= FEW_MATCHES ? 'read-matches' : undefined;
   // The page's ids come from the sort's index alone (a page deep into the collection skips
   // index entries, not whole rows); only those rows are read whole.
   const pageRows = async () =>

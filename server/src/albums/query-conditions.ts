@@ -69,6 +69,22 @@ export function queryCondition(scope: QueryScope, node: QueryNode): Condition {
   }
 }
 
+/**
+ * Whether a query matches words through the text index (free words, `album:`), the part of a
+ * query whose plan its count decides; other queries need not wait for their count.
+ */
+export function matchesWords(node: QueryNode): boolean {
+  switch (node.kind) {
+    case 'all':
+    case 'any':
+      return node.nodes.some(matchesWords);
+    case 'not':
+      return matchesWords(node.node);
+    default:
+      return node.kind === 'text' || node.kind === 'album';
+  }
+}
+
 const isPunctuation = (node: QueryNode) =>
   node.kind === 'text' && !node.value.quoted && searchWords(node.value.text).length === 0;
 

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { importFile } from '../testing/factories';
 import { bearer, signIn, uniqueName, useTestApp } from '../testing/test-app';
 import { testDatabaseKinds } from '../testing/test-database';
+import { readAlbumQuery } from './album-page';
+import { matchesWords } from './query-conditions';
 
 /** More matches than a filter reads itself on SQLite: past them it walks the sort's index. */
 const MANY = 430;
@@ -76,5 +78,24 @@ describe.each(testDatabaseKinds)('a text filter’s pages on %s', (kind) => {
       total: '1',
       names: ['Quiet 0'],
     });
+  });
+});
+
+describe('which queries match words through the text index', () => {
+  const words = (q: string) => {
+    const node = readAlbumQuery(q);
+    return node !== null && matchesWords(node);
+  };
+
+  it('names free words and album names, alone or inside any, not and brackets', () => {
+    expect(words('velvet')).toBe(true);
+    expect(words('"kind of blue"')).toBe(true);
+    expect(words('genre:jazz album:blue')).toBe(true);
+    expect(words('year:1970..1979 OR (tag:x -night)')).toBe(true);
+  });
+
+  it('leaves out queries of fields alone, whose pages need not wait for their count', () => {
+    expect(words('genre:jazz year:1970..1999 -tag:"late night"')).toBe(false);
+    expect(words('artist:davis OR added:<30d')).toBe(false);
   });
 });
