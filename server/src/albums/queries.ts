@@ -146,8 +146,15 @@ export async function listAlbumRows(
 ): Promise<{ total: number; rows: LabelledAlbumRow[] }> {
   const now = currentMinute();
   const matching = (textPlan?: TextMatchPlan) => albumsMatching(db, userId, filter, now, textPlan);
+  // A text filter over the whole collection picks how to read its word matches by their count
+  // (`textMatches`). Within a folder, tag, genre or artist the scope's own few albums lead, as
+  // before: reading a common word's every match there would cost more than the scope.
+  const { folderId, tagId, genreId, artistId } = filter;
+  const unscoped = [folderId, tagId, genreId, artistId].every((id) => id === undefined);
+  const plansByCount =
+    unscoped && [filter.query, filter.smartQuery].some((node) => node && matchesWords(node));
   const count = () =>
-    matching('read-matches')
+    matching(plansByCount ? 'read-matches' : undefined)
       .select((eb) => eb.fn.countAll().as('total'))
       .executeTakeFirst()
       .then((counted) => toCount(counted?.total));
@@ -163,12 +170,10 @@ export async function listAlbumRows(
     (version === undefined
       ? count()
       : keptCounts(db, userId, JSON.stringify(filter), count, version, moment));
-  // A query's few word matches are read themselves, and past many the sort's index is walked;
-  // the count, kept for every sort and page of the filter, says which. Other queries' pages do
-  // not wait for it.
-  const words = [filter.query, filter.smartQuery].some((node) => node && matchesWords(node));
+  // Few word matches are read themselves, and past many the sort's index is walked; the count,
+  // kept for every sort and page of the filter, says which. Other pages do not wait for it.
   const textPlan = async (): Promise<TextMatchPlan | undefined> =>
-    words && (await total) <= FEW_MATCHES ? 'read-matches' : undefined;
+    plansByCount && (await total) <= FEW_MATCHES ? 'read-matches' : undefined;
   // The page's ids come from the sort's index alone (a page deep into the collection skips
   // index entries, not whole rows); only those rows are read whole.
   const pageRows = async () =>
@@ -194,11 +199,11 @@ export async function listAlbumRows(
 }
 
 /**
- * Up to this many matches, reading them costs no more than walking a sort's index (at 50,000
- * albums on SQLite: 0.4 against 3.3 ms for 20, the same 1.9 ms for 400, 3.1 against 2.4 ms for
- * 1,200; PostgreSQL's walk costs more, 123 ms for 20, and its reading about 2.4 µs a match).
+ * Up to this many matches, reading them costs no more than walking a sort's index, on SQLite,
+ * where the two cost the same near 400 at 50,000 albums; PostgreSQL's walk costs more still
+ * (docs/decisions.md).
  */
-const FEW_MATCHES = 400;
+export const FEW_MATCHES = 400;
 
 /** The kept album count that answers a filter of one scope and no text, if there is one. */
 function keptCount(

@@ -70,8 +70,8 @@ export function queryCondition(scope: QueryScope, node: QueryNode): Condition {
 }
 
 /**
- * Whether a query matches words through the text index (free words, `album:`), the part of a
- * query whose plan its count decides; other queries need not wait for their count.
+ * Whether a query matches words through the text index (free words, `album:`; a quoted phrase is
+ * matched another way), whose plan its count decides: other queries need not wait for it.
  */
 export function matchesWords(node: QueryNode): boolean {
   switch (node.kind) {
@@ -80,8 +80,12 @@ export function matchesWords(node: QueryNode): boolean {
       return node.nodes.some(matchesWords);
     case 'not':
       return matchesWords(node.node);
+    case 'text':
+      return !node.value.quoted;
+    case 'album':
+      return node.values.some((value) => !value.quoted);
     default:
-      return node.kind === 'text' || node.kind === 'album';
+      return false;
   }
 }
 

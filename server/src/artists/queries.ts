@@ -34,13 +34,13 @@ function matchingArtists(
       query.where('artists.latest_album_date', '>', new Date(addedSince ?? 0).toISOString()),
     )
     .$if(words !== undefined && match === 'name', (query) =>
-      query.where(nameMatches(db, userId, words ?? [])),
+      query.where(artistNameMatches(db, userId, words ?? [])),
     )
     .$if(words !== undefined && match === 'name-or-genre', (query) =>
       // SPEC §5: the name or any genre of the artist's albums, regardless of case and accents.
       query.where(({ or, eb, selectFrom }) =>
         or([
-          nameMatches(db, userId, words ?? []),
+          artistNameMatches(db, userId, words ?? []),
           eb(
             'artists.id',
             'in',
@@ -55,7 +55,7 @@ function matchingArtists(
 }
 
 /** Every word starts a word of the artist's name: through the text index of each database. */
-function nameMatches(db: Kysely<Database>, userId: number, words: string[]) {
+function artistNameMatches(db: Kysely<Database>, userId: number, words: string[]) {
   if (words.length === 0 || isPostgres(db))
     return startsWords(sql.ref('artists.search_text'), words);
   return sql<boolean>`artists.id in (select rowid from artist_search where artist_search match ${fts5PrefixQuery(userId, words)})`;

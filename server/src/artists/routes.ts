@@ -1,10 +1,11 @@
 import { albumListQuery, albumSummary } from '@gatefold/contract/albums';
 import { artist, artistListQuery } from '@gatefold/contract/artists';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { albumPage } from '../albums/album-page';
+import type { SignedIn } from '../auth/session-hook';
 import type { Database } from '../db/schema';
 import { notFound } from '../http/errors';
 import { withTotalCount } from '../http/paging';
@@ -14,7 +15,7 @@ import { artistsPage, findArtist } from './queries';
 const keyParams = z.object({ name: nameOrId });
 
 export function artistRoutes(db: Kysely<Database>) {
-  const loadArtist = async (request: Pick<FastifyRequest, 'userId' | 'library'>, key: string) => {
+  const loadArtist = async (request: SignedIn, key: string) => {
     const found = await findArtist(db, request.userId, key, request.library.version);
     if (!found) throw notFound(`The artist "${key}" could not be found in your collection.`);
     return found;

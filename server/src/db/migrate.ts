@@ -38,7 +38,9 @@ const migrations: Record<string, Migration> = {
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 /**
- * Brings the schema up to date; each migration runs in a transaction, and a done one is skipped.
+ * Brings the schema up to date; a done migration is skipped. On PostgreSQL each runs in a
+ * transaction; on SQLite the migrator runs them outside one, so a migration that must not be cut
+ * short opens its own.
  * `schema` names where the bookkeeping tables live when it is not the default (test runs).
  */
 export async function migrateToLatest(db: Kysely<Database>, schema?: string): Promise<void> {

@@ -8,7 +8,11 @@ import { sqliteTextIndex } from './text-index';
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   if (isPostgres(db)) return;
-  for (const statement of sqliteTextIndex('artists', 'artist_search')) {
-    await sql.raw(statement).execute(db);
-  }
+  // SQLite's migrations run outside a transaction: cut short, this one would leave a table the
+  // next attempt could not create.
+  await db.transaction().execute(async (trx) => {
+    for (const statement of sqliteTextIndex('artists', 'artist_search')) {
+      await sql.raw(statement).execute(trx);
+    }
+  });
 }

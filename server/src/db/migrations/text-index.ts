@@ -1,7 +1,9 @@
 /**
  * An FTS5 index over a table's folded `search_text`, with word-prefix queries: rowid is the row's
  * id, and the owner column ("u" and the user id) keeps a search within one collection inside the
- * index. Triggers keep it in step with every write, in the writer's transaction.
+ * index. Triggers keep it in step with every write, in the writer's transaction. Migrations 0004
+ * and 0015 build their indexes from it, so it must not change: a new index shape is a new
+ * migration with its own statements.
  */
 export function sqliteTextIndex(table: string, index: string): string[] {
   return [
