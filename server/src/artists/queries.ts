@@ -88,21 +88,12 @@ export async function listArtists(db: Kysely<Database>, userId: number, query: A
   const matching = matchingArtists(db, userId, wordsOf(query), { addedSince: query.added_since });
   const [count, artists] = await Promise.all([
     matching.select((eb) => eb.fn.countAll().as('total')).executeTakeFirst(),
-    searchArtists(db, userId, query),
+    artistRows(db, userId, query).then((rows) => presentArtists(db, rows)),
   ]);
   return { total: toCount(count?.total), artists };
 }
 
 const wordsOf = (query: ArtistQuery) => (query.q ? searchWords(query.q) : undefined);
-
-/** A page of listArtists without the count. */
-async function searchArtists(
-  db: Kysely<Database>,
-  userId: number,
-  query: ArtistQuery,
-): Promise<Artist[]> {
-  return presentArtists(db, await artistRows(db, userId, query));
-}
 
 /**
  * The quick search's artists: matched by name alone, as it lists the genres themselves (a prefix
@@ -120,7 +111,7 @@ async function artistRows(
   db: Kysely<Database>,
   userId: number,
   query: ArtistQuery,
-  match: ArtistMatch = 'name-or-genre',
+  match?: ArtistMatch,
 ): Promise<ArtistRow[]> {
   const words = wordsOf(query);
   const direction = query.sort.endsWith('asc') ? 'asc' : 'desc';

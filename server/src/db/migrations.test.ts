@@ -1,8 +1,21 @@
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { listArtists } from '../artists/queries';
 import { createTestDatabase, testDatabaseKinds } from '../testing/test-database';
 import { migrateTo, migrateToLatest } from './migrate';
+import type { Database } from './schema';
+
+/** A user as every schema since the first stores one; its id. */
+async function insertUser(db: Kysely<Database>, key: string): Promise<number> {
+  const now = new Date().toISOString();
+  const [user] = (
+    await sql<{ id: number }>`insert into users
+      (provider, provider_user_id, display_name, created_at, updated_at)
+      values ('demo', ${key}, ${key}, ${now}, ${now}) returning id`.execute(db)
+  ).rows;
+  if (!user) throw new Error('no user inserted');
+  return user.id;
+}
 
 /** Collections stored before the kept counts, search text and name keys come through whole. */
 describe.each(testDatabaseKinds)('upgrading a collection on %s', (kind) => {
@@ -16,9 +29,7 @@ describe.each(testDatabaseKinds)('upgrading a collection on %s', (kind) => {
         if (!first) throw new Error('nothing inserted');
         return first;
       };
-      const { id: user } = await row<{ id: number }>(sql`insert into users
-        (provider, provider_user_id, display_name, created_at, updated_at)
-        values ('demo', 'old', 'Old', ${now}, ${now}) returning id`);
+      const user = await insertUser(db, 'old');
       const { id: album } = await row<{ id: number }>(sql`insert into albums (user_id,
         spotify_id, name, artist, added_at, first_added_at, created_at, updated_at)
         values (${user}, 'a1', 'Ágætis byrjun', 'Sigur Rós', ${now}, ${now}, ${now}, ${now})
@@ -70,14 +81,10 @@ describe.each(testDatabaseKinds)('upgrading a collection on %s', (kind) => {
     });
     try {
       const now = new Date().toISOString();
-      const [user] = (
-        await sql<{ id: number }>`insert into users
-          (provider, provider_user_id, display_name, created_at, updated_at)
-          values ('demo', 'busy', 'Busy', ${now}, ${now}) returning id`.execute(db)
-      ).rows;
+      const user = await insertUser(db, 'busy');
       for (let n = 0; n < 2; n += 1) {
         await sql`insert into jobs (user_id, kind, status, started_at)
-          values (${user?.id}, 'library-import', 'running', ${now})`.execute(db);
+          values (${user}, 'library-import', 'running', ${now})`.execute(db);
       }
       await migrateTo(db, '0013-album-corrections');
       const jobs = await db
@@ -90,7 +97,7 @@ describe.each(testDatabaseKinds)('upgrading a collection on %s', (kind) => {
         { status: 'running', heartbeat_at: now },
       ]);
       const third = sql`insert into jobs (user_id, kind, status, started_at)
-        values (${user?.id}, 'library-import', 'running', ${now})`.execute(db);
+        values (${user}, 'library-import', 'running', ${now})`.execute(db);
       await expect(third).rejects.toThrow();
 
       // Run by code without claims, a job still running when claims arrive cannot be taken over.
@@ -109,12 +116,7 @@ describe.each(testDatabaseKinds)('upgrading a collection on %s', (kind) => {
     const { db, destroy } = await createTestDatabase(kind, { migratedTo: '0014-job-claims' });
     try {
       const now = new Date().toISOString();
-      const [user] = (
-        await sql<{ id: number }>`insert into users
-          (provider, provider_user_id, display_name, created_at, updated_at)
-          values ('demo', 'early', 'Early', ${now}, ${now}) returning id`.execute(db)
-      ).rows;
-      const userId = user?.id ?? 0;
+      const userId = await insertUser(db, 'early');
       const [album] = (
         await sql<{ id: number }>`insert into albums (user_id, spotify_id, name, artist,
           added_at, first_added_at, created_at, updated_at)
