@@ -15,10 +15,12 @@ import {
 } from './labelled-albums';
 import {
   currentMinute,
+  freeWords,
   matchesWords,
   queryCondition,
   type TextMatchPlan,
   textMatches,
+  wordMatchCount,
 } from './query-conditions';
 
 /** Which of a user's albums a list shows: all, or those in a folder, with a tag, genre or artist. */
@@ -153,9 +155,15 @@ export async function listAlbumRows(
   const unscoped = [folderId, tagId, genreId, artistId].every((id) => id === undefined);
   const plansByCount =
     unscoped && [filter.query, filter.smartQuery].some((node) => node && matchesWords(node));
+  // Free words alone are counted from the text index, without reading an album.
+  const words = plansByCount && !filter.smartQuery && filter.query ? freeWords(filter.query) : [];
   const count = () =>
-    matching(plansByCount ? 'read-matches' : undefined)
-      .select((eb) => eb.fn.countAll().as('total'))
+    (words.length > 0
+      ? wordMatchCount({ db, userId }, words)
+      : matching(plansByCount ? 'read-matches' : undefined).select((eb) =>
+          eb.fn.countAll().as('total'),
+        )
+    )
       .executeTakeFirst()
       .then((counted) => toCount(counted?.total));
   const known = keptCount(db, userId, filter, library);

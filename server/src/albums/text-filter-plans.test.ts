@@ -5,7 +5,7 @@ import { bearer, signIn, uniqueName, useTestApp } from '../testing/test-app';
 import { testDatabaseKinds } from '../testing/test-database';
 import { readAlbumQuery } from './album-page';
 import { FEW_MATCHES } from './queries';
-import { matchesWords } from './query-conditions';
+import { freeWords, matchesWords } from './query-conditions';
 
 /** More matches than a filter reads itself: past them it walks the sort's index. */
 const MANY = FEW_MATCHES + 30;
@@ -89,6 +89,58 @@ describe.each(testDatabaseKinds)('a text filter’s pages on %s', (kind) => {
   });
 });
 
+/** Free words alone are counted from the text index and the tags, without reading the albums. */
+describe.each(testDatabaseKinds)('a count of free words on %s', (kind) => {
+  const testApp = useTestApp(kind);
+
+  it('counts an album once whichever ways it matches, and only the user’s own', async () => {
+    const { app } = testApp();
+    const importAlbums = async (token: string, albums: ReturnType<typeof exportedAlbum>[]) => {
+      const job = await importFile(app, token, {
+        format: EXPORT_FORMAT,
+        version: 1,
+        exported_at: new Date().toISOString(),
+        tags: [
+          { name: 'velvet', color: '#EF4444' },
+          { name: 'velvety', color: '#22C55E' },
+        ],
+        folders: [],
+        albums,
+      });
+      expect(job.status).toBe('finished');
+    };
+    const listener = await signIn(app, uniqueName('Counter'));
+    const neighbour = await signIn(app, uniqueName('Neighbour'));
+    await importAlbums(listener, [
+      // Its name, its artist and its tag all match.
+      { ...exportedAlbum('Velvet Morning', 1, ['velvet']), artist: 'Velvet Crush' },
+      { ...exportedAlbum('Night Drive', 2), artist: 'The Velveteens' },
+      exportedAlbum('Quiet Hours', 3, ['velvety']),
+      exportedAlbum('Sleep', 4),
+    ]);
+    await importAlbums(neighbour, [
+      exportedAlbum('Velvet Rope', 5, ['velvet']),
+      exportedAlbum('Velvet Night', 6),
+    ]);
+    const count = async (token: string, q: string) => {
+      const response = await app.inject({
+        url: `/api/v1/albums?q=${encodeURIComponent(q)}&limit=1`,
+        headers: bearer(token),
+      });
+      expect(response.statusCode).toBe(200);
+      return Number(response.headers['x-total-count']);
+    };
+
+    expect(await count(listener, 'velv')).toBe(3);
+    expect(await count(listener, 'velvet')).toBe(3);
+    expect(await count(listener, 'velv night')).toBe(1);
+    expect(await count(listener, 'VELVET, morning')).toBe(1);
+    expect(await count(listener, 'velvety sleep')).toBe(0);
+    expect(await count(neighbour, 'velvet')).toBe(2);
+    expect(await count(neighbour, 'night velv')).toBe(1);
+  });
+});
+
 describe('which queries match words through the text index', () => {
   const words = (q: string) => {
     const node = readAlbumQuery(q);
@@ -105,5 +157,18 @@ describe('which queries match words through the text index', () => {
     expect(words('genre:jazz year:1970..1999 -tag:"late night"')).toBe(false);
     expect(words('artist:davis OR added:<30d')).toBe(false);
     expect(words('"kind of blue" album:"blue train"')).toBe(false);
+  });
+
+  it('gives the words of a query of free words alone, and none for any other', () => {
+    const wordsOf = (q: string) => {
+      const node = readAlbumQuery(q);
+      return node === null ? [] : freeWords(node);
+    };
+    expect(wordsOf('Ágætis Byrjun-live byrjun')).toEqual(['agaetis', 'byrjun', 'live']);
+    expect(wordsOf('blue, night')).toEqual(['blue', 'night']);
+    expect(wordsOf('"kind of blue"')).toEqual([]);
+    expect(wordsOf('blue year:1970..1979')).toEqual([]);
+    expect(wordsOf('blue OR night')).toEqual([]);
+    expect(wordsOf('blue -night')).toEqual([]);
   });
 });
