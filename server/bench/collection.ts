@@ -1,11 +1,5 @@
 import type { CollectionExport } from '@gatefold/contract/maintenance';
 
-/**
- * A repeatable collection in the export format, one import file a batch: per 5,000 albums, 200
- * folders nested up to 8 deep with each album in 0–2 of them; 10 tracks an album; artists, tags
- * and genres drawn from pools of 5,000, 300 and 60 (fewer for a small collection). Some names are
- * accented, as real ones are.
- */
 /** The words album, artist and folder names are made of. */
 export const NAME_WORDS = [
   'Blue',
@@ -39,9 +33,28 @@ export const NAME_PREFIXES = [
   ),
 ];
 
-export type BenchShape = { albums: number; batches: number };
+export type BenchShape = {
+  albums: number;
+  batches: number;
+  /**
+   * The folders, tags, genres and artists are those of a collection of this many albums (by
+   * default, of `albums`): a small collection given a large one's shows what its albums alone
+   * cost, as the lists of folders, tags and genres are as long in both.
+   */
+  labelledAs?: number;
+};
 
-export function collectionBatches({ albums, batches }: BenchShape): CollectionExport[] {
+/**
+ * A repeatable collection in the export format, one import file a batch: per 5,000 albums, 200
+ * folders nested up to 8 deep with each album in 0–2 of them; 10 tracks an album; artists, tags
+ * and genres drawn from pools of 5,000, 300 and 60 (fewer for a small collection). Some names are
+ * accented, as real ones are.
+ */
+export function collectionBatches({
+  albums,
+  batches,
+  labelledAs = albums,
+}: BenchShape): CollectionExport[] {
   // mulberry32: 32-bit integer steps, so the sequence does not lose precision in doubles.
   let seed = 42;
   const random = () => {
@@ -55,20 +68,20 @@ export function collectionBatches({ albums, batches }: BenchShape): CollectionEx
   const word = () => pick(NAME_WORDS);
   const perBatch = Math.ceil(albums / batches);
   const artists = Array.from(
-    { length: Math.max(5, Math.round(albums / 10)) },
+    { length: Math.max(5, Math.round(labelledAs / 10)) },
     (_, i) => `${word()} ${word()} ${i}`,
   );
-  const tags = Array.from({ length: Math.min(300, Math.max(5, albums / 10)) }, (_, i) => ({
+  const tags = Array.from({ length: Math.min(300, Math.max(5, labelledAs / 10)) }, (_, i) => ({
     name: `${word()} ${i}`,
     color: '#3B82F6',
   }));
-  const genres = Array.from({ length: Math.min(60, Math.max(3, albums / 10)) }, (_, i) =>
+  const genres = Array.from({ length: Math.min(60, Math.max(3, labelledAs / 10)) }, (_, i) =>
     i % 7 === 0 ? `Électro ${i}` : `Genre ${i}`,
   );
   const now = Date.now();
 
   return Array.from({ length: batches }, (_, batch) => {
-    const folderCount = Math.max(2, Math.round(perBatch / 25));
+    const folderCount = Math.max(2, Math.round(labelledAs / batches / 25));
     const depth: number[] = [];
     const folders = Array.from({ length: folderCount }, (_, key) => {
       const candidates = depth.flatMap((d, k) => (d < 7 ? [k] : []));
