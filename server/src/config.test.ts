@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
 
@@ -33,6 +34,7 @@ describe('configuration from the environment', () => {
     ],
     [{ TRUST_PROXY: 'true' }, /^Invalid configuration: TRUST_PROXY must be a number of proxy hops/],
     [{ RATE_LIMIT_PER_MINUTE: '0' }, /^Invalid configuration: RATE_LIMIT_PER_MINUTE /],
+    [{ DATABASE_CONNECTIONS: '0' }, /^Invalid configuration: DATABASE_CONNECTIONS /],
     [
       { SPOTIFY_MARKET: 'usa' },
       /^Invalid configuration: SPOTIFY_MARKET must be a two-letter country code/,
@@ -45,6 +47,11 @@ describe('configuration from the environment', () => {
     } catch (error) {
       expect(String(error instanceof Error ? error.message : error)).not.toContain('\n');
     }
+  });
+
+  it('keeps a few PostgreSQL connections a core, at most 10, unless told', () => {
+    expect(loadConfig({}).databaseConnections).toBe(Math.min(10, 2 * availableParallelism() + 2));
+    expect(loadConfig({ DATABASE_CONNECTIONS: '24' }).databaseConnections).toBe(24);
   });
 
   it('allows a public host with Spotify credentials or an explicit demo opt-in', () => {

@@ -53,6 +53,14 @@ const environment = z
       .min(0)
       .max(16)
       .default(Math.min(4, availableParallelism())),
+    // Twice the cores and two, at most 10: on a small machine that also runs PostgreSQL, more
+    // connections only take turns on the same cores (docs/decisions.md).
+    DATABASE_CONNECTIONS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(1000)
+      .default(Math.min(10, 2 * availableParallelism() + 2)),
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
     SIGN_INS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
     IMAGE_QUOTA_MB: z.coerce.number().int().min(1).max(100_000).default(100),
@@ -102,6 +110,8 @@ export type Config = {
   databaseUrl: string | undefined;
   /** Threads that run SQLite's reads off the event loop; 0 runs them on it. */
   sqliteReaders: number;
+  /** The most connections to PostgreSQL this process keeps open at once. */
+  databaseConnections: number;
   streaming: { kind: 'demo' } | { kind: 'spotify'; clientId: string; clientSecret: string };
   spotifyApiUrl: string;
   spotifyAccountsUrl: string;
@@ -147,6 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaultWebDistDir?: string): 
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     sqliteReaders: e.SQLITE_READERS,
+    databaseConnections: e.DATABASE_CONNECTIONS,
     streaming:
       e.SPOTIFY_CLIENT_ID && e.SPOTIFY_CLIENT_SECRET
         ? { kind: 'spotify', clientId: e.SPOTIFY_CLIENT_ID, clientSecret: e.SPOTIFY_CLIENT_SECRET }

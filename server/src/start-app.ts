@@ -6,7 +6,7 @@ import { migrateToLatest } from './db/migrate';
 
 /** The app as it runs: its database opened and migrated, closed again with the app. */
 export async function startApp(config: Config) {
-  const db = openDatabase(databaseTarget(config.databaseUrl, config.dataDir, config.sqliteReaders));
+  const db = openDatabase(databaseTarget(config));
   await migrateToLatest(db);
   const app = await buildApp({
     config,

@@ -3,6 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
+import type { Config } from '../config';
 import { PreparedStatementPool } from './prepared-statements';
 import type { Database } from './schema';
 import { SqliteCheckpoints } from './sqlite-checkpoints';
@@ -12,16 +13,19 @@ import { SqliteReaders } from './sqlite-readers';
 export type DatabaseTarget =
   /** `readers`: reader threads for SELECTs (0 keeps every query on the main connection). */
   | { kind: 'sqlite'; file: string; readers?: number }
-  | { kind: 'postgres'; url: string; schema?: string };
+  /** `connections`: the most this process keeps open at once (10 unless said). */
+  | { kind: 'postgres'; url: string; schema?: string; connections?: number };
 
 export function databaseTarget(
-  databaseUrl: string | undefined,
-  dataDir: string,
-  sqliteReaders = 0,
+  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'sqliteReaders' | 'databaseConnections'>,
 ): DatabaseTarget {
-  return databaseUrl
-    ? { kind: 'postgres', url: databaseUrl }
-    : { kind: 'sqlite', file: path.join(dataDir, 'gatefold.sqlite'), readers: sqliteReaders };
+  return config.databaseUrl
+    ? { kind: 'postgres', url: config.databaseUrl, connections: config.databaseConnections }
+    : {
+        kind: 'sqlite',
+        file: path.join(config.dataDir, 'gatefold.sqlite'),
+        readers: config.sqliteReaders,
+      };
 }
 
 /** Which of the two databases a Kysely instance (or transaction) talks to. */
@@ -63,7 +67,7 @@ export function openDatabase(target: DatabaseTarget): Kysely<Database> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({
       connectionString: target.url,
-      max: 10,
+      max: target.connections ?? 10,
       // Each connection keeps its prepared statements; a fresh one now and then lets them go.
       maxUses: 10_000,
       // No statement holds a connection (and its locks) for longer, whatever a request asks.
