@@ -37,15 +37,17 @@ export type BenchShape = {
   albums: number;
   batches: number;
   /**
-   * The folders, tags, genres and artists are those of a collection of this many albums (by
-   * default, of `albums`): a small collection given a large one's shows what its albums alone
-   * cost, as the lists of folders, tags and genres are as long in both.
+   * The folders and tags are those of a collection of this many albums (by default, of
+   * `albums`), and its genres and artists are drawn from the same pools: a small collection
+   * given a large one's has folder and tag lists as long, and so shows what its albums cost.
+   * Genres and artists exist only with an album, so it has fewer of those.
    */
   labelledAs?: number;
 };
 
 /**
- * A repeatable collection in the export format, one import file a batch: per 5,000 albums, 200
+ * A repeatable collection in the export format, one import file a batch: per 5,000 albums (of
+ * `labelledAs`), 200
  * folders nested up to 8 deep with each album in 0–2 of them; 10 tracks an album; artists, tags
  * and genres drawn from pools of 5,000, 300 and 60 (fewer for a small collection). Some names are
  * accented, as real ones are.

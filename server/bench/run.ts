@@ -420,8 +420,8 @@ async function benchDatabase(kind: string, port: number) {
   try {
     const small = await signIn(server, 'Bench small');
     const big = await signIn(server, 'Bench big');
-    // The small collection has the big one's folders, tags, genres and artists: its lists are as
-    // long, so growth is what 1,000 times the albums cost.
+    // The small collection has the big one's folders and tags, and draws on its genres and
+    // artists: its folder and tag lists are as long, so growth is what 1,000 times the albums cost.
     await importCollection(server, small, { albums: 50, batches: 10, labelledAs: ALBUMS });
     await server.ask({ kind: 'loop-delay' });
     const importStart = performance.now();

@@ -155,7 +155,7 @@ export async function listAlbumRows(
   const unscoped = [folderId, tagId, genreId, artistId].every((id) => id === undefined);
   const plansByCount =
     unscoped && [filter.query, filter.smartQuery].some((node) => node && matchesWords(node));
-  // Free words alone are counted from the text index, without reading an album.
+  // Free words alone are counted from their matches as they stand, not joined to the albums.
   const words = plansByCount && !filter.smartQuery && filter.query ? freeWords(filter.query) : [];
   const count = () =>
     (words.length > 0

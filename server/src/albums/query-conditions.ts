@@ -169,7 +169,7 @@ export function textMatches(
   if (textPlan === 'read-matches') {
     return sql<boolean>`albums.id in (${wordMatchIds({ db, userId }, words, { joined: true })})`;
   }
-  const tagIds = tagsNamed(db, userId, startsWords(sql.ref('tags.search_text'), words));
+  const tagIds = tagsStartingWith(db, userId, words);
   if (isPostgres(db)) {
     return sql<boolean>`(${startsWords(sql.ref('albums.search_text'), words)} or albums.id in (${taggedWith(db, tagIds, { joined: false })}))`;
   }
@@ -180,19 +180,17 @@ export function textMatches(
 /**
  * The ids of the user's albums that `textMatches` finds, as one UNION of the text index's
  * matches and the albums tagged with a matching tag, to be joined to the albums or counted as
- * they are (`taggedWith`). Each side is the user's alone (the index's owner column, the user's
- * tags), so the ids need no album read to be counted.
+ * they are (`taggedWith`). Each side is the user's alone: the index's owner column, and the
+ * user's tags, which link only the user's albums (a tag is attached after `loadOwnAlbum`, and
+ * imports, merges and bulk changes stay within one collection; `tags.album_count` rests on the
+ * same). So the ids are counted without joining each back to its album row.
  */
 function wordMatchIds(
   { db, userId }: Pick<QueryScope, 'db' | 'userId'>,
   words: string[],
   use: { joined: boolean },
 ): RawBuilder<unknown> {
-  const tagged = taggedWith(
-    db,
-    tagsNamed(db, userId, startsWords(sql.ref('tags.search_text'), words)),
-    use,
-  );
+  const tagged = taggedWith(db, tagsStartingWith(db, userId, words), use);
   if (isPostgres(db)) {
     return sql`select matched.id from albums matched
       where matched.user_id = ${userId} and ${startsWords(sql.ref('matched.search_text'), words)}
@@ -203,9 +201,9 @@ function wordMatchIds(
 }
 
 /**
- * How many albums have every word (a query of free words alone): the text index's matches of
- * each, intersected, counted without reading an album. Reading the albums besides cost as much
- * again (12,000 matches: 9.5 → 3.4 ms on SQLite, 25 → 12 ms on PostgreSQL).
+ * How many albums have every word (a query of free words alone): each word's matches,
+ * intersected, counted as they stand. Joining each match back to its album row cost as much
+ * again (12,000 matches: 9.5 → 3.4 ms on SQLite, 25 → 12–17 ms on PostgreSQL).
  */
 export function wordMatchCount(scope: Pick<QueryScope, 'db' | 'userId'>, words: string[]) {
   const perWord = words.map(
@@ -213,7 +211,7 @@ export function wordMatchCount(scope: Pick<QueryScope, 'db' | 'userId'>, words: 
       sql`select id from (${wordMatchIds(scope, [word], { joined: false })}) as ${sql.raw(`word${n}`)}`,
   );
   return scope.db
-    .selectFrom(sql`(${sql.join(perWord, sql` intersect `)})`.as('matched'))
+    .selectFrom(sql`(${sql.join(perWord, sql` intersect `)})`.as('every_word'))
     .select((eb) => eb.fn.countAll().as('total'));
 }
 
@@ -242,6 +240,11 @@ function phraseMatches({ db, userId }: Omit<QueryScope, 'now'>, phrase: string):
   return sql<boolean>`(${inText} or albums.id in (${tagged}))`;
 }
 
+/** The user's tags with names that have words starting with the given ones. */
+function tagsStartingWith(db: Kysely<Database>, userId: number, words: string[]) {
+  return tagsNamed(db, userId, startsWords(sql.ref('tags.search_text'), words));
+}
+
 /** The user's tags whose names meet the condition. */
 function tagsNamed(db: Kysely<Database>, userId: number, tagCondition: Condition) {
   return db
@@ -252,11 +255,12 @@ function tagsNamed(db: Kysely<Database>, userId: number, tagCondition: Condition
 }
 
 /**
- * The albums carrying one of the tags. Read whole (counted, or tested album by album), PostgreSQL
- * reads a few tags' links through their index when handed the tags as an array, where a subquery
- * had it hash all 75,000 links of a large collection (3.7 against 1.6 ms). Joined to the albums,
- * the subquery stays: with the array PostgreSQL no longer expects few ids and scans every album
- * to join them (a rare word's page: 3 → 13 ms).
+ * The albums carrying one of the tags. Read whole (counted, or tested album by album in an OR, as
+ * a word's or a quoted phrase's tags are), PostgreSQL reads a few tags' links through their index
+ * when handed the tags as an array, where a subquery had it hash all 75,000 links of a large
+ * collection (3.7 against 1.6 ms; timed for a word, a phrase's tags being read the same way).
+ * Joined to the albums, the subquery stays: with the array PostgreSQL no longer expects few ids
+ * and scans every album to join them (a rare word's page: 3 → 13 ms).
  */
 function taggedWith(
   db: Kysely<Database>,
