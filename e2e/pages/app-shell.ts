@@ -16,7 +16,9 @@ export class AppShell {
   async signInQuicklyAs(displayName: string) {
     await this.page.goto(`/api/v1/auth/login?login_hint=${encodeURIComponent(displayName)}`);
     await this.page.waitForURL('**/dashboard');
-    await expect(this.logoutButton()).toBeVisible();
+    // Four redirects, a token swap and the first screen: on a busy two-core machine that has
+    // taken longer than an expectation's usual 7 s.
+    await expect(this.logoutButton()).toBeVisible({ timeout: 20_000 });
   }
 
   async sessionToken(): Promise<string> {
