@@ -16,16 +16,20 @@ const NOTHING: Condition = sql<boolean>`1 = 0`;
 const EVERYTHING: Condition = sql<boolean>`1 = 1`;
 
 /**
- * What a text match reads first: the sort's index, stopping at the page, or the matches
- * themselves (a count, or a page of few matches). Neither database's planner can tell which from
- * the text: SQLite cannot see into the text index, and PostgreSQL takes an OR with a subquery for
- * half the albums.
+ * What a text match reads first. Neither database's planner can tell which is cheaper from the
+ * text: SQLite cannot see into the text index, and PostgreSQL takes an OR with a subquery for half
+ * the albums.
+ * - `test-rows`: the sort's index (or the scope's albums), testing each album's own text and tag
+ *   links until the page is full: cheapest while that walk is short.
+ * - `gather-matches`: the same walk, testing each album against the text index's matches gathered
+ *   once (SQLite; PostgreSQL tests rows), cheaper past a long walk: a deep page of many matches.
+ * - `read-matches`: the matches themselves, then sorted: a count, or a page of few matches.
  */
-export type TextMatchPlan = 'walk-sort' | 'read-matches';
+export type TextMatchPlan = 'test-rows' | 'gather-matches' | 'read-matches';
 
 /**
  * Where an album query is read: whose albums, when "the last 30 days" ends, and how text matches
- * are read (the sort's index unless said).
+ * are read (testing rows unless said).
  */
 export type QueryScope = {
   db: Kysely<Database>;
@@ -153,16 +157,18 @@ function textValueMatches(column: Expression<string>, value: TextValue): Conditi
  * Albums whose name or artist has words starting with the given ones, through the text index
  * (FTS5 on SQLite, a trigram index on PostgreSQL), or that carry a tag whose name has.
  *
- * To read the matches, they are `wordMatchIds`. To walk the sort's index instead, testing each
- * album until the page is full, SQLite tests the text index's matches behind a unary plus, which
- * keeps its planner from driving the query by them, and the album's own tag links one by one
- * (a union of both took 4.6 ms to gather for a first page where this takes 2.0); PostgreSQL
- * takes an OR, which it plans as that walk. With many matches the walk stops soon (a first page
- * of 12,000: 19 → 5 ms on SQLite, 29 → 4 ms on PostgreSQL); with few it tests every album (20
- * matches: 3.3 against 0.4 ms on SQLite, 123 against 1 ms on PostgreSQL).
+ * To read the matches, they are `wordMatchIds`. To walk the sort's index instead, each album is
+ * tested until the page is full: its own text (the index's words are its words, so a LIKE on them
+ * agrees with the index) and its own tag links. SQLite can instead test it against the text
+ * index's matches gathered once, behind a unary plus that keeps its planner from driving the query
+ * by them: gathering 12,000 matches costs about 1.7 ms, and testing an album's row about 1 µs, so
+ * gathering pays only past a walk of a few thousand albums (a first page of 12,000 matches:
+ * 2.0 → 0.25 ms testing rows; `listAlbumRows` chooses). With few matches either walk tests every
+ * album, so they are read (20 matches: 3.3 against 0.4 ms on SQLite, 123 against 1 ms on
+ * PostgreSQL).
  */
 export function textMatches(
-  { db, userId, textPlan = 'walk-sort' }: Omit<QueryScope, 'now'>,
+  { db, userId, textPlan = 'test-rows' }: Omit<QueryScope, 'now'>,
   words: string[],
 ): Condition {
   if (words.length === 0) return NOTHING;
@@ -173,7 +179,11 @@ export function textMatches(
   if (isPostgres(db)) {
     return sql<boolean>`(${startsWords(sql.ref('albums.search_text'), words)} or albums.id in (${taggedWith(db, tagIds, { joined: false })}))`;
   }
-  return sql<boolean>`(+albums.id in (select rowid from album_search where album_search match ${fts5PrefixQuery(userId, words)})
+  const inText =
+    textPlan === 'gather-matches'
+      ? sql<boolean>`+albums.id in (select rowid from album_search where album_search match ${fts5PrefixQuery(userId, words)})`
+      : startsWords(sql.ref('albums.search_text'), words);
+  return sql<boolean>`(${inText}
     or exists (select 1 from album_tags where album_tags.album_id = albums.id and album_tags.tag_id in (${tagIds})))`;
 }
 

@@ -1,11 +1,13 @@
 import { EXPORT_FORMAT } from '@gatefold/contract/maintenance';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { importFile } from '../testing/factories';
 import { bearer, signIn, uniqueName, useTestApp } from '../testing/test-app';
 import { testDatabaseKinds } from '../testing/test-database';
 import { readAlbumQuery } from './album-page';
-import { FEW_MATCHES } from './queries';
-import { freeWords, matchesWords } from './query-conditions';
+import { albumsMatching, FEW_MATCHES } from './queries';
+import { freeWords, matchesWords, type TextMatchPlan } from './query-conditions';
 
 /** More matches than a filter reads itself: past them it walks the sort's index. */
 const MANY = FEW_MATCHES + 30;
@@ -26,6 +28,26 @@ const exportedAlbum = (name: string, index: number, tags: string[] = []) => ({
   tracks: [],
 });
 
+type ExportedAlbum = ReturnType<typeof exportedAlbum>;
+
+/** Brings the albums and their tags into the user's collection through the import API. */
+async function importAlbums(
+  app: FastifyInstance,
+  token: string,
+  tags: string[],
+  albums: ExportedAlbum[],
+) {
+  const job = await importFile(app, token, {
+    format: EXPORT_FORMAT,
+    version: 1,
+    exported_at: new Date().toISOString(),
+    tags: tags.map((name) => ({ name, color: '#3B82F6' })),
+    folders: [],
+    albums,
+  });
+  expect(job.status).toBe('finished');
+}
+
 /**
  * A text filter reads its matches one way when they are few and another when they are many; the
  * pages and counts are the same either way.
@@ -42,15 +64,7 @@ describe.each(testDatabaseKinds)('a text filter’s pages on %s', (kind) => {
         exportedAlbum(`Quiet ${n}`, MANY + n, n === 0 ? ['velvety'] : []),
       ),
     ];
-    const job = await importFile(app, token, {
-      format: EXPORT_FORMAT,
-      version: 1,
-      exported_at: new Date().toISOString(),
-      tags: [{ name: 'velvety', color: '#EF4444' }],
-      folders: [],
-      albums,
-    });
-    expect(job.status).toBe('finished');
+    await importAlbums(app, token, ['velvety'], albums);
     const page = async (query: string) => {
       const response = await app.inject({ url: `/api/v1/albums?${query}`, headers: bearer(token) });
       expect(response.statusCode).toBe(200);
@@ -89,36 +103,71 @@ describe.each(testDatabaseKinds)('a text filter’s pages on %s', (kind) => {
   });
 });
 
+/**
+ * A walk along a sort tests each album's own text on a short walk and the text index's gathered
+ * matches on a long one; whichever is chosen, a filter lists the same albums.
+ */
+describe.each(testDatabaseKinds)('each way of reading a text filter on %s', (kind) => {
+  const testApp = useTestApp(kind);
+
+  it('lists the same albums in the same order whichever way it reads the matches', async () => {
+    const { app, db } = testApp();
+    const token = await signIn(app, uniqueName('Reader'));
+    const names = ['Électrique Nuit', 'Blue Night', 'Bluer Days', 'Ágætis Byrjun', 'Night Blue'];
+    const albums = Array.from({ length: 60 }, (_, n) => ({
+      ...exportedAlbum(`${names[n % names.length]} ${n}`, n, n % 7 === 0 ? ['blue mood'] : []),
+      artist: n % 3 === 0 ? 'Björk' : 'Sigur Rós',
+    }));
+    await importAlbums(app, token, ['blue mood'], albums);
+    const me = await app.inject({ url: '/api/v1/auth/me', headers: bearer(token) });
+    const userId: number = me.json().id;
+    const listed = (q: string, sort: string, plan: TextMatchPlan) => {
+      const query = readAlbumQuery(q);
+      return albumsMatching(db, userId, { query }, new Date(), plan)
+        .select('albums.name')
+        .orderBy(sql.raw(sort === 'name' ? 'albums.search_name' : 'albums.added_at desc'))
+        .orderBy('albums.id')
+        .execute()
+        .then((rows) => rows.map((row) => row.name));
+    };
+
+    for (const q of [
+      'blu',
+      'electr nuit',
+      'MOOD',
+      'agaetis',
+      'night blue',
+      'BJORK byrjun',
+      'ros mood',
+    ]) {
+      for (const sort of ['name', 'added']) {
+        const read = await listed(q, sort, 'read-matches');
+        expect(read.length, q).toBeGreaterThan(0);
+        expect(await listed(q, sort, 'test-rows'), q).toEqual(read);
+        expect(await listed(q, sort, 'gather-matches'), q).toEqual(read);
+      }
+    }
+  });
+});
+
 /** Free words alone are counted from the text index and the tags, without reading the albums. */
 describe.each(testDatabaseKinds)('a count of free words on %s', (kind) => {
   const testApp = useTestApp(kind);
 
   it('counts an album once whichever ways it matches, and only the user’s own', async () => {
     const { app } = testApp();
-    const importAlbums = async (token: string, albums: ReturnType<typeof exportedAlbum>[]) => {
-      const job = await importFile(app, token, {
-        format: EXPORT_FORMAT,
-        version: 1,
-        exported_at: new Date().toISOString(),
-        tags: [
-          { name: 'velvet', color: '#EF4444' },
-          { name: 'velvety', color: '#22C55E' },
-        ],
-        folders: [],
-        albums,
-      });
-      expect(job.status).toBe('finished');
-    };
+    const importTagged = (token: string, albums: ExportedAlbum[]) =>
+      importAlbums(app, token, ['velvet', 'velvety'], albums);
     const listener = await signIn(app, uniqueName('Counter'));
     const neighbour = await signIn(app, uniqueName('Neighbour'));
-    await importAlbums(listener, [
+    await importTagged(listener, [
       // Its name, its artist and its tag all match.
       { ...exportedAlbum('Velvet Morning', 1, ['velvet']), artist: 'Velvet Crush' },
       { ...exportedAlbum('Night Drive', 2), artist: 'The Velveteens' },
       exportedAlbum('Quiet Hours', 3, ['velvety']),
       exportedAlbum('Sleep', 4),
     ]);
-    await importAlbums(neighbour, [
+    await importTagged(neighbour, [
       exportedAlbum('Velvet Rope', 5, ['velvet']),
       exportedAlbum('Velvet Night', 6),
     ]);
