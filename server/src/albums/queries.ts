@@ -184,7 +184,7 @@ export async function listAlbumRows(
   const textPlan = async (): Promise<TextMatchPlan | undefined> => {
     if (!plansByCount) return undefined;
     const matches = await total;
-    if (matches <= FEW_MATCHES) return 'read-matches';
+    if (matches <= FEW_MATCHES) return 'look-up-matches';
     const albums = library?.albumCount ?? (await keptAlbumCount(db, 'users', userId));
     const walk = ((page.offset + page.limit) * albums) / matches;
     return walk > LONGEST_ROW_WALK ? 'gather-matches' : 'test-rows';

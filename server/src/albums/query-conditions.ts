@@ -24,8 +24,10 @@ const EVERYTHING: Condition = sql<boolean>`1 = 1`;
  * - `gather-matches`: the same walk, testing each album against the text index's matches gathered
  *   once (SQLite; PostgreSQL tests rows), cheaper past a long walk: a deep page of many matches.
  * - `read-matches`: the matches themselves, then sorted: a count, or a page of few matches.
+ * - `look-up-matches`: the same for a page of matches known to be few (by the count), each album
+ *   then read by its key.
  */
-export type TextMatchPlan = 'test-rows' | 'gather-matches' | 'read-matches';
+export type TextMatchPlan = 'test-rows' | 'gather-matches' | 'read-matches' | 'look-up-matches';
 
 /**
  * Where an album query is read: whose albums, when "the last 30 days" ends, and how text matches
@@ -172,8 +174,14 @@ export function textMatches(
   words: string[],
 ): Condition {
   if (words.length === 0) return NOTHING;
-  if (textPlan === 'read-matches') {
-    return sql<boolean>`albums.id in (${wordMatchIds({ db, userId }, words, { joined: true })})`;
+  if (textPlan === 'read-matches' || textPlan === 'look-up-matches') {
+    const ids = wordMatchIds({ db, userId }, words, { joined: true });
+    // From the trigram index's estimate PostgreSQL expects hundreds of matches and joins them by
+    // scanning every album; handed as an array, the few are each read by key (a rare word's
+    // page: 13 → 0.4 ms). A count of many reads fewer rows the first way (18 against 24 ms).
+    return textPlan === 'look-up-matches' && isPostgres(db)
+      ? sql<boolean>`albums.id = any(array(${ids}))`
+      : sql<boolean>`albums.id in (${ids})`;
   }
   const tagIds = tagsStartingWith(db, userId, words);
   if (isPostgres(db)) {
