@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_DATABASE_CONNECTIONS } from './db/database';
 
 const port = z.coerce.number().int().min(1).max(65535);
 const httpUrl = z.url({ protocol: /^https?$/ }).transform((url) => url.replace(/\/+$/, ''));
@@ -53,14 +54,12 @@ const environment = z
       .min(0)
       .max(16)
       .default(Math.min(4, availableParallelism())),
-    // Twice the cores and two, at most 10: on a small machine that also runs PostgreSQL, more
-    // connections only take turns on the same cores (docs/decisions.md).
     DATABASE_CONNECTIONS: z.coerce
       .number()
       .int()
       .min(1)
       .max(1000)
-      .default(Math.min(10, 2 * availableParallelism() + 2)),
+      .default(DEFAULT_DATABASE_CONNECTIONS),
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
     SIGN_INS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
     IMAGE_QUOTA_MB: z.coerce.number().int().min(1).max(100_000).default(100),

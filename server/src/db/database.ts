@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
@@ -13,8 +14,14 @@ import { SqliteReaders } from './sqlite-readers';
 export type DatabaseTarget =
   /** `readers`: reader threads for SELECTs (0 keeps every query on the main connection). */
   | { kind: 'sqlite'; file: string; readers?: number }
-  /** `connections`: the most this process keeps open at once (10 unless said). */
+  /** `connections`: the most this process keeps open at once (`DEFAULT_DATABASE_CONNECTIONS`). */
   | { kind: 'postgres'; url: string; schema?: string; connections?: number };
+
+/**
+ * Twice the cores and two, at most 10: on a small machine that also runs PostgreSQL, more
+ * connections only take turns on the same cores (docs/decisions.md).
+ */
+export const DEFAULT_DATABASE_CONNECTIONS = Math.min(10, 2 * availableParallelism() + 2);
 
 export function databaseTarget(
   config: Pick<Config, 'databaseUrl' | 'dataDir' | 'sqliteReaders' | 'databaseConnections'>,
@@ -67,7 +74,7 @@ export function openDatabase(target: DatabaseTarget): Kysely<Database> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({
       connectionString: target.url,
-      max: target.connections ?? 10,
+      max: target.connections ?? DEFAULT_DATABASE_CONNECTIONS,
       // Each connection keeps its prepared statements; a fresh one now and then lets them go.
       maxUses: 10_000,
       // No statement holds a connection (and its locks) for longer, whatever a request asks.
