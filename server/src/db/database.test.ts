@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import { databaseTarget, openDatabase } from './database';
+import { CONNECT_TIMEOUT_MS, databaseTarget, openDatabase } from './database';
+import { isDatabaseUnavailable } from './database-unavailable';
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
 
@@ -34,4 +35,24 @@ describe('the database a configuration opens', () => {
       await db.destroy();
     }
   });
+
+  it.runIf(postgresUrl)(
+    'lets a query wait its turn for a connection, then gives up as the database unavailable',
+    async () => {
+      const db = openDatabase({ kind: 'postgres', url: postgresUrl ?? '', connections: 1 });
+      try {
+        // The one connection is busy for longer than a query may wait for it.
+        const holding = sql`select pg_sleep(${(CONNECT_TIMEOUT_MS + 500) / 1000})`.execute(db);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        const asked = performance.now();
+        const waiting = sql`select 1`.execute(db);
+        await expect(waiting).rejects.toSatisfy(isDatabaseUnavailable);
+        expect(performance.now() - asked).toBeGreaterThan(CONNECT_TIMEOUT_MS - 200);
+        await holding;
+      } finally {
+        await db.destroy();
+      }
+    },
+    CONNECT_TIMEOUT_MS * 3,
+  );
 });

@@ -47,7 +47,7 @@ const CACHE_KILOBYTES = 65_536;
 /** The longest a PostgreSQL statement may run; an import's batch takes well under a second. */
 export const STATEMENT_TIMEOUT_MS = 30_000;
 /** How long a query waits for a connection to PostgreSQL before the request answers 503. */
-const CONNECT_TIMEOUT_MS = 5_000;
+export const CONNECT_TIMEOUT_MS = 5_000;
 
 /** The reader threads of each SQLite database opened with them. */
 const readersOf = new WeakMap<Kysely<Database>, SqliteReaders>();
