@@ -14,6 +14,7 @@ import * as bulkChanges from './migrations/0012-bulk-changes';
 import * as albumCorrections from './migrations/0013-album-corrections';
 import * as jobClaims from './migrations/0014-job-claims';
 import * as artistSearchIndex from './migrations/0015-artist-search-index';
+import * as finalSigma from './migrations/0016-final-sigma';
 import type { Database } from './schema';
 
 /** Migrations are bundled with the server, so they are listed here rather than read from disk. */
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '0013-album-corrections': albumCorrections,
   '0014-job-claims': jobClaims,
   '0015-artist-search-index': artistSearchIndex,
+  '0016-final-sigma': finalSigma,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

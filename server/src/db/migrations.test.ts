@@ -1,5 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { readAlbumQuery } from '../albums/album-page';
+import { albumsMatching, listAlbumRows } from '../albums/queries';
 import { listArtists } from '../artists/queries';
 import { createTestDatabase, testDatabaseKinds } from '../testing/test-database';
 import { migrateTo, migrateToLatest } from './migrate';
@@ -140,6 +142,36 @@ describe.each(testDatabaseKinds)('upgrading a collection on %s', (kind) => {
         offset: 0,
       });
       expect(found.artists.map((a) => a.name)).toEqual(['Sigur Rós']);
+    } finally {
+      await destroy();
+    }
+  });
+
+  it('finds an album folded before final sigma was sigma by the start of its word', async () => {
+    const { db, destroy } = await createTestDatabase(kind, {
+      migratedTo: '0015-artist-search-index',
+    });
+    try {
+      const now = new Date().toISOString();
+      const userId = await insertUser(db, 'greek');
+      // As search text was folded then: "Κόσμος" ended in a final sigma.
+      await sql`insert into albums (user_id, spotify_id, name, artist, search_name, search_text,
+          added_at, first_added_at, created_at, updated_at)
+        values (${userId}, 'g1', 'Κόσμος', 'Χάρις Αλεξίου', 'κοσμος', 'κοσμος χαρις αλεξιου',
+          ${now}, ${now}, ${now}, ${now})`.execute(db);
+
+      await migrateToLatest(db);
+
+      const query = readAlbumQuery('ΚΟΣ χαρισ');
+      const listed = await listAlbumRows(db, userId, { query }, 'added-desc', {
+        limit: 24,
+        offset: 0,
+      });
+      expect(listed.total).toBe(1);
+      const walked = await albumsMatching(db, userId, { query }, new Date(), 'test-rows')
+        .select('albums.name')
+        .execute();
+      expect(walked.map((album) => album.name)).toEqual(['Κόσμος']);
     } finally {
       await destroy();
     }

@@ -1,7 +1,12 @@
 import { type Expression, type RawBuilder, sql } from 'kysely';
 
-/** Letters that are not a base letter plus a mark, so decomposition alone does not fold them. */
+/**
+ * Letters that are not a base letter plus a mark, so decomposition alone does not fold them, and
+ * final sigma, which SQLite's text index reads as sigma: a LIKE on the folded text must agree
+ * with it, so "κοσ" (typed "ΚΟΣ", folded to "κος") starts "κόσμος".
+ */
 const LETTER_SPELLINGS: Record<string, string> = {
+  ς: 'σ',
   æ: 'ae',
   œ: 'oe',
   ø: 'o',
@@ -23,10 +28,10 @@ export function searchText(value: string): string {
     value
       .normalize('NFKD')
       .replace(/\p{M}/gu, '')
-      // Upper then lower case folds ß to ss and final sigma to sigma, as full case folding does.
+      // Upper then lower case folds ß to ss, as full case folding does.
       .toUpperCase()
       .toLowerCase()
-      .replace(/[æœøđðþłıħ]/g, (letter) => LETTER_SPELLINGS[letter] ?? letter)
+      .replace(/[æœøđðþłıħς]/g, (letter) => LETTER_SPELLINGS[letter] ?? letter)
       .normalize('NFKC')
       .replace(/[^\p{L}\p{N}]+/gu, ' ')
       .trim()
