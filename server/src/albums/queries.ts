@@ -184,9 +184,10 @@ export async function listAlbumRows(
   const textPlan = async (): Promise<TextMatchPlan | undefined> => {
     if (!plansByCount) return undefined;
     const matches = await total;
-    if (matches <= FEW_MATCHES) return 'look-up-matches';
+    // One word's few matches are the count's; beside other terms a word may match thousands.
+    if (matches <= FEW_MATCHES) return words.length === 1 ? 'look-up-matches' : 'read-matches';
     const albums = library?.albumCount ?? (await keptAlbumCount(db, 'users', userId));
-    const walk = ((page.offset + page.limit) * albums) / matches;
+    const walk = Math.min(albums, ((page.offset + page.limit) * albums) / matches);
     return walk > LONGEST_ROW_WALK ? 'gather-matches' : 'test-rows';
   };
   // The page's ids come from the sort's index alone (a page deep into the collection skips
@@ -223,7 +224,7 @@ export const FEW_MATCHES = 400;
 /**
  * Albums a walk along a sort may test one by one (about 1.3 µs each on SQLite) before gathering
  * the text index's matches first pays (1.7 ms for 12,000, more for each further word): at 50,000
- * albums the two cost the same between 3,500 and 8,000 albums walked.
+ * albums the two cost the same near 3,500 albums walked for one word, 6,000–10,000 for two.
  */
 const LONGEST_ROW_WALK = 3_000;
 

@@ -19,19 +19,19 @@ const EVERYTHING: Condition = sql<boolean>`1 = 1`;
  * What a text match reads first. Neither database's planner can tell which is cheaper from the
  * text: SQLite cannot see into the text index, and PostgreSQL takes an OR with a subquery for half
  * the albums.
- * - `test-rows`: the sort's index (or the scope's albums), testing each album's own text and tag
- *   links until the page is full: cheapest while that walk is short.
- * - `gather-matches`: the same walk, testing each album against the text index's matches gathered
- *   once (SQLite; PostgreSQL tests rows), cheaper past a long walk: a deep page of many matches.
+ * - `gather-matches`: the sort's index (or the scope's albums), testing each album against the
+ *   text index's matches gathered once (SQLite; PostgreSQL tests rows) until the page is full.
+ * - `test-rows`: the same walk, testing each album's own text and tag links: cheaper while the
+ *   walk is short, which only a count of the matches can tell.
  * - `read-matches`: the matches themselves, then sorted: a count, or a page of few matches.
  * - `look-up-matches`: the same for a page of matches known to be few (by the count), each album
  *   then read by its key.
  */
-export type TextMatchPlan = 'test-rows' | 'gather-matches' | 'read-matches' | 'look-up-matches';
+export type TextMatchPlan = 'gather-matches' | 'test-rows' | 'read-matches' | 'look-up-matches';
 
 /**
  * Where an album query is read: whose albums, when "the last 30 days" ends, and how text matches
- * are read (testing rows unless said).
+ * are read (gathering the matches unless said).
  */
 export type QueryScope = {
   db: Kysely<Database>;
@@ -160,17 +160,17 @@ function textValueMatches(column: Expression<string>, value: TextValue): Conditi
  * (FTS5 on SQLite, a trigram index on PostgreSQL), or that carry a tag whose name has.
  *
  * To read the matches, they are `wordMatchIds`. To walk the sort's index instead, each album is
- * tested until the page is full: its own text (the index's words are its words, so a LIKE on them
- * agrees with the index) and its own tag links. SQLite can instead test it against the text
- * index's matches gathered once, behind a unary plus that keeps its planner from driving the query
- * by them: gathering 12,000 matches costs about 1.7 ms, and testing an album's row about 1 µs, so
- * gathering pays only past a walk of a few thousand albums (a first page of 12,000 matches:
- * 2.0 → 0.25 ms testing rows; `listAlbumRows` chooses). With few matches either walk tests every
- * album, so they are read (20 matches: 3.3 against 0.4 ms on SQLite, 123 against 1 ms on
- * PostgreSQL).
+ * tested until the page is full. SQLite tests it against the text index's matches, gathered once
+ * behind a unary plus that keeps its planner from driving the query by them, or, while the walk
+ * is short, tests its own text (the index's words are that folded text's words, so a LIKE agrees
+ * with it) and tag links; PostgreSQL always tests rows. Gathering 12,000 matches costs about
+ * 1.7 ms and testing an album's row about 1.3 µs, so the rows win up to a walk of a few thousand
+ * albums (a first page of 12,000 matches: 2.0 → 0.3 ms); `listAlbumRows` chooses by the count.
+ * With few matches either walk tests every album, so they are read (20 matches: 3.3 against
+ * 0.4 ms on SQLite, 123 against 1 ms on PostgreSQL).
  */
 export function textMatches(
-  { db, userId, textPlan = 'test-rows' }: Omit<QueryScope, 'now'>,
+  { db, userId, textPlan = 'gather-matches' }: Omit<QueryScope, 'now'>,
   words: string[],
 ): Condition {
   if (words.length === 0) return NOTHING;
@@ -188,9 +188,9 @@ export function textMatches(
     return sql<boolean>`(${startsWords(sql.ref('albums.search_text'), words)} or albums.id in (${taggedWith(db, tagIds, { joined: false })}))`;
   }
   const inText =
-    textPlan === 'gather-matches'
-      ? sql<boolean>`+albums.id in (select rowid from album_search where album_search match ${fts5PrefixQuery(userId, words)})`
-      : startsWords(sql.ref('albums.search_text'), words);
+    textPlan === 'test-rows'
+      ? startsWords(sql.ref('albums.search_text'), words)
+      : sql<boolean>`+albums.id in (select rowid from album_search where album_search match ${fts5PrefixQuery(userId, words)})`;
   return sql<boolean>`(${inText}
     or exists (select 1 from album_tags where album_tags.album_id = albums.id and album_tags.tag_id in (${tagIds})))`;
 }

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
-import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config';
+import { DEFAULT_DATABASE_CONNECTIONS } from './pool-size';
 import { PreparedStatementPool } from './prepared-statements';
 import type { Database } from './schema';
 import { SqliteCheckpoints } from './sqlite-checkpoints';
@@ -16,12 +16,6 @@ export type DatabaseTarget =
   | { kind: 'sqlite'; file: string; readers?: number }
   /** `connections`: the most this process keeps open at once (`DEFAULT_DATABASE_CONNECTIONS`). */
   | { kind: 'postgres'; url: string; schema?: string; connections?: number };
-
-/**
- * Twice the cores and two, at most 10: on a small machine that also runs PostgreSQL, more
- * connections only take turns on the same cores (docs/decisions.md).
- */
-export const DEFAULT_DATABASE_CONNECTIONS = Math.min(10, 2 * availableParallelism() + 2);
 
 export function databaseTarget(
   config: Pick<Config, 'databaseUrl' | 'dataDir' | 'sqliteReaders' | 'databaseConnections'>,
