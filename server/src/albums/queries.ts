@@ -187,8 +187,7 @@ export async function listAlbumRows(
     // One word's few matches are the count's; beside other terms a word may match thousands.
     if (matches <= FEW_MATCHES) return words.length === 1 ? 'look-up-matches' : 'read-matches';
     const albums = library?.albumCount ?? (await keptAlbumCount(db, 'users', userId));
-    const walk = Math.min(albums, ((page.offset + page.limit) * albums) / matches);
-    return walk > LONGEST_ROW_WALK ? 'gather-matches' : 'test-rows';
+    return walkPlan(page, matches, albums);
   };
   // The page's ids come from the sort's index alone (a page deep into the collection skips
   // index entries, not whole rows); only those rows are read whole.
@@ -227,6 +226,15 @@ export const FEW_MATCHES = 400;
  * albums the two cost the same near 3,500 albums walked for one word, 6,000–10,000 for two.
  */
 const LONGEST_ROW_WALK = 3_000;
+
+/**
+ * How a walk along a sort to the end of the page tests its albums, from how many of the
+ * collection's albums match: about (offset + limit) × albums ÷ matches are walked, at most all.
+ */
+export function walkPlan(page: Page, matches: number, albums: number): TextMatchPlan {
+  const walk = Math.min(albums, ((page.offset + page.limit) * albums) / Math.max(matches, 1));
+  return walk > LONGEST_ROW_WALK ? 'gather-matches' : 'test-rows';
+}
 
 /** The kept album count that answers a filter of one scope and no text, if there is one. */
 function keptCount(

@@ -6,7 +6,7 @@ import { importFile } from '../testing/factories';
 import { bearer, signIn, uniqueName, useTestApp } from '../testing/test-app';
 import { testDatabaseKinds } from '../testing/test-database';
 import { readAlbumQuery } from './album-page';
-import { albumsMatching, FEW_MATCHES } from './queries';
+import { albumsMatching, FEW_MATCHES, walkPlan } from './queries';
 import { freeWords, matchesWords, type TextMatchPlan } from './query-conditions';
 
 /** More matches than a filter reads itself: past them it walks the sort's index. */
@@ -196,6 +196,25 @@ describe.each(testDatabaseKinds)('a count of free words on %s', (kind) => {
     expect(await count(listener, '(velv) night')).toBe(1);
     expect(await count(neighbour, 'velvet')).toBe(2);
     expect(await count(neighbour, 'night velv')).toBe(1);
+  });
+});
+
+describe('how a walk along a sort tests its albums', () => {
+  const page = (offset: number) => ({ limit: 24, offset });
+
+  it('tests each album while the walk to the page is short', () => {
+    // A broad word at 50,000 albums: about a hundred albums to the first page.
+    expect(walkPlan(page(0), 12_000, 50_000)).toBe('test-rows');
+    expect(walkPlan(page(480), 12_000, 50_000)).toBe('test-rows');
+  });
+
+  it('gathers the matches first once the walk is long', () => {
+    expect(walkPlan(page(2_400), 12_000, 50_000)).toBe('gather-matches');
+    expect(walkPlan(page(480), 2_617, 50_000)).toBe('gather-matches');
+  });
+
+  it('never walks further than the collection', () => {
+    expect(walkPlan(page(2_000), 500, 2_500)).toBe('test-rows');
   });
 });
 
