@@ -15,6 +15,7 @@ import * as albumCorrections from './migrations/0013-album-corrections';
 import * as jobClaims from './migrations/0014-job-claims';
 import * as artistSearchIndex from './migrations/0015-artist-search-index';
 import * as finalSigma from './migrations/0016-final-sigma';
+import * as coveringLinkIndexes from './migrations/0017-covering-link-indexes';
 import type { Database } from './schema';
 
 /** Migrations are bundled with the server, so they are listed here rather than read from disk. */
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '0014-job-claims': jobClaims,
   '0015-artist-search-index': artistSearchIndex,
   '0016-final-sigma': finalSigma,
+  '0017-covering-link-indexes': coveringLinkIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
