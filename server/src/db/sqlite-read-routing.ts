@@ -80,12 +80,18 @@ class ReadRoutingDriver implements Driver {
     await connection.begin();
   }
 
+  // The main connection is given back as the transaction ends, not when Kysely releases the
+  // connection: one held for several statements (`db.connection()`, the migrator) may begin
+  // another transaction, which would otherwise wait for itself. A COMMIT that fails leaves the
+  // transaction open for the ROLLBACK that follows.
   async commitTransaction(connection: RoutedConnection) {
     await this.writer.commitTransaction(connection.transaction());
+    await connection.release();
   }
 
   async rollbackTransaction(connection: RoutedConnection) {
     await this.writer.rollbackTransaction(connection.transaction());
+    await connection.release();
   }
 
   async releaseConnection(connection: RoutedConnection) {

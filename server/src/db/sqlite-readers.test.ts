@@ -61,6 +61,19 @@ describe('SQLite reads on reader threads', () => {
     ]);
   });
 
+  it('runs one transaction after another on a connection held for both', async () => {
+    const db = await databaseWithReaders();
+    await db.connection().execute(async (connection) => {
+      for (const name of ['Eve', 'Finn']) {
+        await connection
+          .transaction()
+          .execute((trx) => trx.insertInto('users').values(demoUserRow(name)).execute());
+      }
+    });
+    const names = await db.selectFrom('users').select('display_name').orderBy('id').execute();
+    expect(names.map((row) => row.display_name)).toEqual(['Eve', 'Finn']);
+  });
+
   it('answers reads while a write transaction is open', async () => {
     const db = await databaseWithReaders();
     await addUser(db, 'ed');
