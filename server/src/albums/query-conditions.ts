@@ -8,7 +8,13 @@ import {
 import { type Expression, type Kysely, type RawBuilder, sql } from 'kysely';
 import { isPostgres } from '../db/database';
 import type { Database } from '../db/schema';
-import { fts5PrefixQuery, searchText, searchWords, startsWords } from '../db/search-text';
+import {
+  fts5PhraseQuery,
+  fts5PrefixQuery,
+  searchText,
+  searchWords,
+  startsWords,
+} from '../db/search-text';
 
 type Condition = RawBuilder<boolean>;
 
@@ -254,7 +260,7 @@ function phraseMatches({ db, userId }: Omit<QueryScope, 'now'>, phrase: string):
   const inText = isPostgres(db)
     ? // The first LIKE is the one the trigram index serves.
       sql<boolean>`((' ' || albums.search_text) like ${`% ${phrase}%`} and ${textValueMatches(sql.ref('albums.search_text'), value)})`
-    : sql<boolean>`albums.id in (select rowid from album_search where album_search match ${`owner : "u${userId}" AND text : "${phrase}"`})`;
+    : sql<boolean>`albums.id in (select rowid from album_search where album_search match ${fts5PhraseQuery(userId, phrase)})`;
   return sql<boolean>`(${inText} or albums.id in (${tagged}))`;
 }
 

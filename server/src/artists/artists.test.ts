@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { fts5PrefixQuery } from '../db/search-text';
 import { buildAlbum, tagAlbum } from '../testing/factories';
 import { bearer, signIn, uniqueName, useTestApp } from '../testing/test-app';
 import { testDatabaseKinds } from '../testing/test-database';
@@ -162,7 +163,7 @@ describe.each(testDatabaseKinds)('artists on %s', (kind) => {
     if (kind === 'sqlite') {
       const { id } = (await get('/api/v1/auth/me', token)).json();
       const entries = await sql<{ rowid: number }>`select rowid from artist_search
-        where artist_search match ${`owner : "u${id}" AND text : "vanished"*`}`.execute(db);
+        where artist_search match ${fts5PrefixQuery(id, ['vanished'])}`.execute(db);
       expect(entries.rows).toEqual([]);
     }
   });

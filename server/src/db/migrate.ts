@@ -16,6 +16,7 @@ import * as jobClaims from './migrations/0014-job-claims';
 import * as artistSearchIndex from './migrations/0015-artist-search-index';
 import * as finalSigma from './migrations/0016-final-sigma';
 import * as coveringLinkIndexes from './migrations/0017-covering-link-indexes';
+import * as ownedWordIndex from './migrations/0018-owned-word-index';
 import type { Database } from './schema';
 
 /** Migrations are bundled with the server, so they are listed here rather than read from disk. */
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '0015-artist-search-index': artistSearchIndex,
   '0016-final-sigma': finalSigma,
   '0017-covering-link-indexes': coveringLinkIndexes,
+  '0018-owned-word-index': ownedWordIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -176,4 +176,66 @@ describe.each(testDatabaseKinds)('upgrading a collection on %s', (kind) => {
       await destroy();
     }
   });
+
+  it("finds a user's albums and artists indexed before each word was the user's own, and only theirs", async () => {
+    const { db, destroy } = await createTestDatabase(kind, {
+      migratedTo: '0017-covering-link-indexes',
+    });
+    try {
+      const now = new Date().toISOString();
+      const album = async (userId: number, key: string, name: string) => {
+        const [row] = (
+          await sql<{ id: number }>`insert into albums (user_id, spotify_id, name, artist,
+              search_name, search_text, added_at, first_added_at, created_at, updated_at)
+            values (${userId}, ${key}, ${name}, 'Velvet Band', ${name.toLowerCase()},
+              ${`${name.toLowerCase()} velvet band`}, ${now}, ${now}, ${now}, ${now})
+            returning id`.execute(db)
+        ).rows;
+        return row?.id;
+      };
+      const mine = await insertUser(db, 'mine');
+      const theirs = await insertUser(db, 'theirs');
+      for (const [userId, key] of [
+        [mine, 'm'],
+        [theirs, 't'],
+      ] as const) {
+        const albumId = await album(userId, `${key}1`, 'Velvet Night');
+        const [artist] = (
+          await sql<{ id: number }>`insert into artists (user_id, name, slug, search_text,
+              created_at) values (${userId}, 'Velvet Band', 'velvet-band', 'velvet band', ${now})
+            returning id`.execute(db)
+        ).rows;
+        await sql`insert into album_artists (album_id, artist_id, position)
+          values (${albumId}, ${artist?.id}, 0)`.execute(db);
+      }
+
+      await migrateToLatest(db);
+      // Indexed by the new shape's trigger.
+      await album(mine, 'm2', 'Velvet Morning');
+
+      const page = { limit: 24, offset: 0 };
+      const byWord = await listAlbumRows(
+        db,
+        mine,
+        { query: readAlbumQuery('VELV') },
+        'name-asc',
+        page,
+      );
+      expect(byWord.rows.map((row) => row.name)).toEqual(['Velvet Morning', 'Velvet Night']);
+      expect(byWord.total).toBe(2);
+      const byPhrase = await listAlbumRows(
+        db,
+        mine,
+        { query: readAlbumQuery('"velvet night"') },
+        'name-asc',
+        page,
+      );
+      expect(byPhrase.rows.map((row) => row.name)).toEqual(['Velvet Night']);
+      const artists = await listArtists(db, mine, { q: 'velv', sort: 'name-asc', ...page });
+      expect(artists.artists.map((artist) => artist.name)).toEqual(['Velvet Band']);
+      expect(artists.total).toBe(1);
+    } finally {
+      await destroy();
+    }
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fts5PrefixQuery, searchText, searchWords } from './search-text';
+import { fts5PhraseQuery, fts5PrefixQuery, searchText, searchWords } from './search-text';
 
 describe('searchText', () => {
   it('drops accents and folds case in any script', () => {
@@ -29,9 +29,11 @@ describe('searchWords', () => {
     expect(searchWords('%')).toEqual([]);
   });
 
-  it('asks FTS5 for each word as a quoted prefix, in one user’s albums', () => {
-    expect(fts5PrefixQuery(7, ['velvet', 'gho'])).toBe(
-      'owner : "u7" AND text : ("velvet"* "gho"*)',
-    );
+  it('asks FTS5 for each word as a quoted prefix of the user’s own words', () => {
+    expect(fts5PrefixQuery(7, ['velvet', 'gho'])).toBe('"u7xvelvet"* "u7xgho"*');
+  });
+
+  it('asks FTS5 for a phrase as the user’s own words in a row', () => {
+    expect(fts5PhraseQuery(7, 'velvet ghost')).toBe('"u7xvelvet u7xghost"');
   });
 });

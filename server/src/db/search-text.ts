@@ -56,9 +56,20 @@ export function startsWords(column: Expression<string>, words: string[]): RawBui
   )})`;
 }
 
+/** A word as SQLite's text index holds it for its user (migrations/text-index.ts). */
+const ownedWord = (userId: number, word: string) => `u${userId}x${word}`;
+
 /** An FTS5 query for one user's documents with every word as a prefix. */
 export function fts5PrefixQuery(userId: number, words: string[]): string {
-  return `owner : "u${userId}" AND text : (${words.map((word) => `"${word}"*`).join(' ')})`;
+  return words.map((word) => `"${ownedWord(userId, word)}"*`).join(' ');
+}
+
+/** An FTS5 query for one user's documents with the words of a folded phrase in a row. */
+export function fts5PhraseQuery(userId: number, phrase: string): string {
+  return `"${phrase
+    .split(' ')
+    .map((word) => ownedWord(userId, word))
+    .join(' ')}"`;
 }
 
 /** 0 for a name that is the search, 1 for one that starts with it, 2 for the rest. */
