@@ -19,6 +19,24 @@ async function insertUser(db: Kysely<Database>, key: string): Promise<number> {
   return user.id;
 }
 
+/** An artist as schemas since 0004 store one (folded search text), credited on the album. */
+async function creditArtist(
+  db: Kysely<Database>,
+  userId: number,
+  albumId: number | undefined,
+  name: string,
+): Promise<void> {
+  const now = new Date().toISOString();
+  const folded = name.toLowerCase().replace('ó', 'o');
+  const [artist] = (
+    await sql<{ id: number }>`insert into artists (user_id, name, slug, search_text, created_at)
+      values (${userId}, ${name}, ${folded.replace(' ', '-')}, ${folded}, ${now})
+      returning id`.execute(db)
+  ).rows;
+  await sql`insert into album_artists (album_id, artist_id, position)
+    values (${albumId}, ${artist?.id}, 0)`.execute(db);
+}
+
 /** Collections stored before the kept counts, search text and name keys come through whole. */
 describe.each(testDatabaseKinds)('upgrading a collection on %s', (kind) => {
   it('fills counts, search text and name keys, merging names that differ only in case', async () => {
@@ -125,13 +143,7 @@ describe.each(testDatabaseKinds)('upgrading a collection on %s', (kind) => {
           values (${userId}, 'a1', 'Ágætis byrjun', 'Sigur Rós', ${now}, ${now}, ${now}, ${now})
           returning id`.execute(db)
       ).rows;
-      const [artist] = (
-        await sql<{ id: number }>`insert into artists (user_id, name, slug, search_text,
-          created_at) values (${userId}, 'Sigur Rós', 'sigur-ros', 'sigur ros', ${now})
-          returning id`.execute(db)
-      ).rows;
-      await sql`insert into album_artists (album_id, artist_id, position)
-        values (${album?.id}, ${artist?.id}, 0)`.execute(db);
+      await creditArtist(db, userId, album?.id, 'Sigur Rós');
 
       await migrateToLatest(db);
 
@@ -199,14 +211,12 @@ describe.each(testDatabaseKinds)('upgrading a collection on %s', (kind) => {
         [mine, 'm'],
         [theirs, 't'],
       ] as const) {
-        const albumId = await album(userId, `${key}1`, 'Velvet Night');
-        const [artist] = (
-          await sql<{ id: number }>`insert into artists (user_id, name, slug, search_text,
-              created_at) values (${userId}, 'Velvet Band', 'velvet-band', 'velvet band', ${now})
-            returning id`.execute(db)
-        ).rows;
-        await sql`insert into album_artists (album_id, artist_id, position)
-          values (${albumId}, ${artist?.id}, 0)`.execute(db);
+        await creditArtist(
+          db,
+          userId,
+          await album(userId, `${key}1`, 'Velvet Night'),
+          'Velvet Band',
+        );
       }
 
       await migrateToLatest(db);
