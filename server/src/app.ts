@@ -3,7 +3,6 @@ import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import {
   jsonSchemaTransform,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
@@ -25,6 +24,7 @@ import { folderRoutes } from './folders/routes';
 import { genreRoutes } from './genres/routes';
 import { healthRoutes } from './health/routes';
 import { answerFrameworkError, registerErrorHandler } from './http/error-handler';
+import { keptSerializerCompiler } from './http/kept-serialization';
 import { registerAccessLog } from './http/log-redaction';
 import { refuseNulCharacters } from './http/nul-characters';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -77,7 +77,7 @@ export async function buildApp({
   app.removeContentTypeParser('text/plain');
   refuseNulCharacters(app);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(keptSerializerCompiler);
   registerErrorHandler(app);
 
   // Plugins first, in this order: headers, rate limit, API description.
