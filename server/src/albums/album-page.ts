@@ -10,6 +10,7 @@ import type { SignedIn } from '../auth/session-hook';
 import type { Database } from '../db/schema';
 import { invalid } from '../http/errors';
 import { withTotalCount } from '../http/paging';
+import type { LabelledAlbumRow } from './labelled-albums';
 import { presentAlbum } from './present';
 import { type AlbumFilter, listAlbumRows } from './queries';
 
@@ -32,5 +33,20 @@ export async function albumPage(
   const filter = { ...scope, query: readAlbumQuery(q) };
   const page = { limit, offset };
   const { total, rows } = await listAlbumRows(db, userId, filter, sort, page, library);
-  return withTotalCount(reply, total, rows.map(presentAlbum));
+  return withTotalCount(reply, total, listedAlbums(rows));
+}
+
+const listedPages = new WeakMap<LabelledAlbumRow[], AlbumSummary[]>();
+
+/**
+ * A page's rows as listed, made once for each page: a kept page is one array sent to every
+ * request that asks for it again, and one array of summaries lets the response serializer send
+ * the JSON it made the first time (http/kept-serialization.ts).
+ */
+export function listedAlbums(rows: LabelledAlbumRow[]): AlbumSummary[] {
+  const known = listedPages.get(rows);
+  if (known) return known;
+  const albums = rows.map(presentAlbum);
+  listedPages.set(rows, albums);
+  return albums;
 }
