@@ -204,7 +204,8 @@ export function textMatches(
 /**
  * The ids of the user's albums that `textMatches` finds, as one UNION of the text index's
  * matches and the albums tagged with a matching tag, to be joined to the albums or counted as
- * they are (`taggedWith`). Each side is the user's alone: the index's owner column, and the
+ * they are (`taggedWith`). Each side is the user's alone: the user's own words in the text index
+ * (SQLite) or its user_id (PostgreSQL), and the
  * user's tags, which link only the user's albums (a tag is attached after `loadOwnAlbum`, and
  * imports, merges and bulk changes stay within one collection; `tags.album_count` rests on the
  * same). So the ids are counted without joining each back to its album row.

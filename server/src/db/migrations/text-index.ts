@@ -26,7 +26,7 @@ export function sqliteTextIndex(table: string, index: string): string[] {
 
 /**
  * The text index as migration 0018 rebuilt it: each word is indexed as the user's own token,
- * "u" + the user id + "x" + the word (`ownedWordQuery`), so a search reads only the user's words.
+ * "u" + the user id + "x" + the word (`fts5PrefixQuery`), so a search reads only the user's words.
  * With the owner a column of its own, every search also read the user's whole list of rows: a
  * broad word's count at 50,000 albums cost 1.06 ms of which 0.67 went to that, a rare word's 0.16
  * of which 0.14. Ids are digits, so the "x" ends one and no user's token starts another's.
