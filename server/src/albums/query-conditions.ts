@@ -204,9 +204,8 @@ export function textMatches(
 /**
  * The ids of the user's albums that `textMatches` finds, as one UNION of the text index's
  * matches and the albums tagged with a matching tag, to be joined to the albums or counted as
- * they are (`taggedWith`). Each side is the user's alone: the user's own words in the text index
- * (SQLite) or its user_id (PostgreSQL), and the
- * user's tags, which link only the user's albums (a tag is attached after `loadOwnAlbum`, and
+ * they are (`taggedWith`). Each side is the user's alone: the user's own words, in the text index
+ * (SQLite) or `album_words` (PostgreSQL), and the user's tags, which link only the user's albums (a tag is attached after `loadOwnAlbum`, and
  * imports, merges and bulk changes stay within one collection; `tags.album_count` rests on the
  * same). So the ids are counted without joining each back to its album row.
  */
@@ -216,13 +215,22 @@ function wordMatchIds(
   use: { joined: boolean },
 ): RawBuilder<unknown> {
   const tagged = taggedWith(db, tagsStartingWith(db, userId, words), use);
-  if (isPostgres(db)) {
-    return sql`select matched.id from albums matched
-      where matched.user_id = ${userId} and ${startsWords(sql.ref('matched.search_text'), words)}
-      union ${tagged}`;
-  }
+  if (isPostgres(db)) return sql`(${albumsWithWordsStarting(userId, words)}) union ${tagged}`;
   // SQLite takes no parentheses around a member of a UNION, hence the raw tagged ids.
   return sql`select rowid as id from album_search where album_search match ${fts5PrefixQuery(userId, words)} union ${tagged}`;
+}
+
+/**
+ * PostgreSQL's albums of the user with a word starting with each of the words: for each, one
+ * range of `album_words`'s key (migration 0019), read from the index alone. The highest code point
+ * ends the range, as every word that starts with the prefix sorts below the prefix and it.
+ */
+function albumsWithWordsStarting(userId: number, words: string[]): RawBuilder<unknown> {
+  const eachWord = words.map(
+    (word) => sql`select album_id as id from album_words
+      where user_id = ${userId} and word >= ${word} and word < ${`${word}\u{10FFFF}`}`,
+  );
+  return sql.join(eachWord, sql` intersect `);
 }
 
 /**

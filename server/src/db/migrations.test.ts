@@ -19,6 +19,26 @@ async function insertUser(db: Kysely<Database>, key: string): Promise<number> {
   return user.id;
 }
 
+/** An album as schemas since 0004 store one (folded search text, ASCII names); its id. */
+async function insertAlbum(
+  db: Kysely<Database>,
+  userId: number,
+  key: string,
+  name: string,
+  artist: string,
+): Promise<number> {
+  const now = new Date().toISOString();
+  const [row] = (
+    await sql<{ id: number }>`insert into albums (user_id, spotify_id, name, artist,
+        search_name, search_text, added_at, first_added_at, created_at, updated_at)
+      values (${userId}, ${key}, ${name}, ${artist}, ${name.toLowerCase()},
+        ${`${name} ${artist}`.toLowerCase()}, ${now}, ${now}, ${now}, ${now})
+      returning id`.execute(db)
+  ).rows;
+  if (!row) throw new Error('no album inserted');
+  return row.id;
+}
+
 /** An artist as schemas since 0004 store one (folded search text), credited on the album. */
 async function creditArtist(
   db: Kysely<Database>,
@@ -194,17 +214,8 @@ describe.each(testDatabaseKinds)('upgrading a collection on %s', (kind) => {
       migratedTo: '0017-covering-link-indexes',
     });
     try {
-      const now = new Date().toISOString();
-      const album = async (userId: number, key: string, name: string) => {
-        const [row] = (
-          await sql<{ id: number }>`insert into albums (user_id, spotify_id, name, artist,
-              search_name, search_text, added_at, first_added_at, created_at, updated_at)
-            values (${userId}, ${key}, ${name}, 'Velvet Band', ${name.toLowerCase()},
-              ${`${name.toLowerCase()} velvet band`}, ${now}, ${now}, ${now}, ${now})
-            returning id`.execute(db)
-        ).rows;
-        return row?.id;
-      };
+      const album = (userId: number, key: string, name: string) =>
+        insertAlbum(db, userId, key, name, 'Velvet Band');
       const mine = await insertUser(db, 'mine');
       const theirs = await insertUser(db, 'theirs');
       for (const [userId, key] of [
@@ -244,6 +255,53 @@ describe.each(testDatabaseKinds)('upgrading a collection on %s', (kind) => {
       const artists = await listArtists(db, mine, { q: 'velv', sort: 'name-asc', ...page });
       expect(artists.artists.map((artist) => artist.name)).toEqual(['Velvet Band']);
       expect(artists.total).toBe(1);
+    } finally {
+      await destroy();
+    }
+  });
+  it('finds albums stored before their words had rows of their own, and follows every rename and removal', async () => {
+    const { db, destroy } = await createTestDatabase(kind, { migratedTo: '0018-owned-word-index' });
+    try {
+      const album = (userId: number, key: string, name: string) =>
+        insertAlbum(db, userId, key, name, 'Band');
+      const found = async (userId: number, query: string) => {
+        const { rows, total } = await listAlbumRows(
+          db,
+          userId,
+          { query: readAlbumQuery(query) },
+          'name-asc',
+          { limit: 24, offset: 0 },
+        );
+        return { names: rows.map((row) => row.name), total };
+      };
+      const mine = await insertUser(db, 'mine');
+      const theirs = await insertUser(db, 'theirs');
+      const night = await album(mine, 'm1', 'Velvet Night');
+      await album(theirs, 't1', 'Velvet Night');
+
+      await migrateToLatest(db);
+      const morning = await album(mine, 'm2', 'Velvet Morning');
+      expect(await found(mine, 'velv')).toEqual({
+        names: ['Velvet Morning', 'Velvet Night'],
+        total: 2,
+      });
+      expect(await found(mine, 'vel nig')).toEqual({ names: ['Velvet Night'], total: 1 });
+
+      await sql`update albums set name = 'Quiet Night', search_name = 'quiet night',
+        search_text = 'quiet night band' where id = ${night}`.execute(db);
+      expect(await found(mine, 'velv')).toEqual({ names: ['Velvet Morning'], total: 1 });
+      expect(await found(mine, 'quie')).toEqual({ names: ['Quiet Night'], total: 1 });
+
+      await sql`delete from albums where id = ${morning}`.execute(db);
+      expect(await found(mine, 'velv')).toEqual({ names: [], total: 0 });
+      expect(await found(theirs, 'velv')).toEqual({ names: ['Velvet Night'], total: 1 });
+
+      await sql`delete from users where id = ${theirs}`.execute(db);
+      if (kind === 'postgres') {
+        const left = await sql<{ words: number }>`select count(*)::int as words from album_words
+          where user_id = ${theirs}`.execute(db);
+        expect(left.rows[0]?.words).toBe(0);
+      }
     } finally {
       await destroy();
     }
