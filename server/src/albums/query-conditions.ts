@@ -191,7 +191,15 @@ export function textMatches(
   }
   const tagIds = tagsStartingWith(db, userId, words);
   if (isPostgres(db)) {
-    return sql<boolean>`(${startsWords(sql.ref('albums.search_text'), words)} or albums.id in (${taggedWith(db, tagIds, { joined: false })}))`;
+    // A short walk tests each album's own tag links, where the subquery hashed every tagged
+    // album first (3,000 for a broad word: a first page's walk 1.35 → 0.8 ms). OFFSET 0 keeps
+    // the planner from turning the EXISTS into that hash again.
+    const tagged =
+      textPlan === 'test-rows'
+        ? sql<boolean>`exists (select 1 from album_tags where album_tags.album_id = albums.id
+            and album_tags.tag_id = any(array(${tagIds})) offset 0)`
+        : sql<boolean>`albums.id in (${taggedWith(db, tagIds, { joined: false })})`;
+    return sql<boolean>`(${startsWords(sql.ref('albums.search_text'), words)} or ${tagged})`;
   }
   const inText =
     textPlan === 'test-rows'
