@@ -11,6 +11,7 @@ import type { Database } from '../db/schema';
 import {
   fts5PhraseQuery,
   fts5PrefixQuery,
+  idsWithWordsStarting,
   searchText,
   searchWords,
   startsWords,
@@ -223,22 +224,10 @@ function wordMatchIds(
   use: { joined: boolean },
 ): RawBuilder<unknown> {
   const tagged = taggedWith(db, tagsStartingWith(db, userId, words), use);
-  if (isPostgres(db)) return sql`(${albumsWithWordsStarting(userId, words)}) union ${tagged}`;
+  if (isPostgres(db))
+    return sql`(${idsWithWordsStarting('albums', userId, words)}) union ${tagged}`;
   // SQLite takes no parentheses around a member of a UNION, hence the raw tagged ids.
   return sql`select rowid as id from album_search where album_search match ${fts5PrefixQuery(userId, words)} union ${tagged}`;
-}
-
-/**
- * PostgreSQL's albums of the user with a word starting with each of the words: for each, one
- * range of `album_words`'s key (migration 0019), read from the index alone. The highest code point
- * ends the range, as every word that starts with the prefix sorts below the prefix and it.
- */
-function albumsWithWordsStarting(userId: number, words: string[]): RawBuilder<unknown> {
-  const eachWord = words.map(
-    (word) => sql`select album_id as id from album_words
-      where user_id = ${userId} and word >= ${word} and word < ${`${word}\u{10FFFF}`}`,
-  );
-  return sql.join(eachWord, sql` intersect `);
 }
 
 /**

@@ -5,7 +5,13 @@ import { isPostgres } from '../db/database';
 import { libraryResults } from '../db/library-results';
 import { nameKey } from '../db/name-key';
 import type { Database } from '../db/schema';
-import { fts5PrefixQuery, nameRank, searchWords, startsWords } from '../db/search-text';
+import {
+  fts5PrefixQuery,
+  idsWithWordsStarting,
+  nameRank,
+  searchWords,
+  startsWords,
+} from '../db/search-text';
 import { idInKey } from '../http/params';
 
 export type ArtistQuery = {
@@ -56,8 +62,9 @@ function matchingArtists(
 
 /** Every word starts a word of the artist's name: through the text index of each database. */
 function artistNameMatches(db: Kysely<Database>, userId: number, words: string[]) {
-  if (words.length === 0 || isPostgres(db))
-    return startsWords(sql.ref('artists.search_text'), words);
+  if (words.length === 0) return startsWords(sql.ref('artists.search_text'), words);
+  if (isPostgres(db))
+    return sql<boolean>`artists.id in (${idsWithWordsStarting('artists', userId, words)})`;
   return sql<boolean>`artists.id in (select rowid from artist_search where artist_search match ${fts5PrefixQuery(userId, words)})`;
 }
 

@@ -118,7 +118,7 @@ export function openDatabase(target: DatabaseTarget): Kysely<Database> {
  * After a bulk write (an import), lets the planner see the new sizes at once, so that e.g. a
  * folder's albums are found through the folder rather than by walking every album. On
  * PostgreSQL VACUUM also marks the new rows visible to all, so a page deep into a sort reads
- * its ids from the index alone, and so does a word's range of `album_words`. Tags, genres and
+ * its ids from the index alone, and so does a word's range of `album_words` or `artist_words`. Tags, genres and
  * folders are small, but never analysed they are guessed at hundreds of rows, and each album's
  * labels were joined by scanning them.
  */
@@ -129,7 +129,7 @@ export async function refreshPlannerStatistics(
   // A smaller import changes no plan; the statistics are the whole database's, not the user's.
   if (albumsAdded < 1_000) return;
   if (isPostgres(db)) {
-    await sql`vacuum (analyze) albums, album_words, album_artists, album_tags, album_genres, folder_albums, artists, tags, genres, folders`.execute(
+    await sql`vacuum (analyze) albums, album_words, album_artists, album_tags, album_genres, folder_albums, artists, artist_words, tags, genres, folders`.execute(
       db,
     );
   } else {

@@ -17,7 +17,7 @@ import * as artistSearchIndex from './migrations/0015-artist-search-index';
 import * as finalSigma from './migrations/0016-final-sigma';
 import * as coveringLinkIndexes from './migrations/0017-covering-link-indexes';
 import * as ownedWordIndex from './migrations/0018-owned-word-index';
-import * as albumWords from './migrations/0019-album-words';
+import * as wordTables from './migrations/0019-word-tables';
 import type { Database } from './schema';
 
 /** Migrations are bundled with the server, so they are listed here rather than read from disk. */
@@ -40,7 +40,7 @@ const migrations: Record<string, Migration> = {
   '0016-final-sigma': finalSigma,
   '0017-covering-link-indexes': coveringLinkIndexes,
   '0018-owned-word-index': ownedWordIndex,
-  '0019-album-words': albumWords,
+  '0019-word-tables': wordTables,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -259,7 +259,7 @@ describe.each(testDatabaseKinds)('upgrading a collection on %s', (kind) => {
       await destroy();
     }
   });
-  it('finds albums stored before their words had rows of their own, and follows every rename and removal', async () => {
+  it('finds albums and artists stored before their words had rows of their own, and follows every rename and removal', async () => {
     const { db, destroy } = await createTestDatabase(kind, { migratedTo: '0018-owned-word-index' });
     try {
       const album = (userId: number, key: string, name: string) =>
@@ -274,13 +274,25 @@ describe.each(testDatabaseKinds)('upgrading a collection on %s', (kind) => {
         );
         return { names: rows.map((row) => row.name), total };
       };
+      const artistsFound = async (userId: number, q: string) =>
+        (await listArtists(db, userId, { q, sort: 'name-asc', limit: 24, offset: 0 })).artists.map(
+          (artist) => artist.name,
+        );
       const mine = await insertUser(db, 'mine');
       const theirs = await insertUser(db, 'theirs');
       const night = await album(mine, 'm1', 'Velvet Night');
-      await album(theirs, 't1', 'Velvet Night');
+      await creditArtist(db, mine, night, 'Velvet Band');
+      await creditArtist(db, theirs, await album(theirs, 't1', 'Velvet Night'), 'Velvet Band');
 
       await migrateToLatest(db);
       const morning = await album(mine, 'm2', 'Velvet Morning');
+      await creditArtist(db, mine, morning, 'Vellum');
+      expect(await artistsFound(mine, 'vel')).toEqual(['Vellum', 'Velvet Band']);
+      await sql`update artists set name = 'Quiet Band', search_text = 'quiet band'
+        where user_id = ${mine} and name = 'Velvet Band'`.execute(db);
+      expect(await artistsFound(mine, 'vel')).toEqual(['Vellum']);
+      expect(await artistsFound(mine, 'quie')).toEqual(['Quiet Band']);
+      expect(await artistsFound(theirs, 'vel')).toEqual(['Velvet Band']);
       expect(await found(mine, 'velv')).toEqual({
         names: ['Velvet Morning', 'Velvet Night'],
         total: 2,
@@ -298,9 +310,10 @@ describe.each(testDatabaseKinds)('upgrading a collection on %s', (kind) => {
 
       await sql`delete from users where id = ${theirs}`.execute(db);
       if (kind === 'postgres') {
-        const left = await sql<{ words: number }>`select count(*)::int as words from album_words
-          where user_id = ${theirs}`.execute(db);
-        expect(left.rows[0]?.words).toBe(0);
+        const left = await sql<{ words: number }>`select
+            (select count(*) from album_words where user_id = ${theirs})
+            + (select count(*) from artist_words where user_id = ${theirs}) as words`.execute(db);
+        expect(Number(left.rows[0]?.words)).toBe(0);
       }
     } finally {
       await destroy();

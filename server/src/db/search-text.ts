@@ -56,6 +56,30 @@ export function startsWords(column: Expression<string>, words: string[]): RawBui
   )})`;
 }
 
+/** PostgreSQL's tables of each row's words (migration 0019), and the column naming the row. */
+const WORD_TABLES = {
+  albums: { words: 'album_words', key: 'album_id' },
+  artists: { words: 'artist_words', key: 'artist_id' },
+} as const;
+
+/**
+ * PostgreSQL: the ids of the user's albums or artists with a word starting with each of the
+ * words, each word one range of its word table's key, read from the index alone. The highest
+ * code point ends the range: every word that starts with the prefix sorts below the two.
+ */
+export function idsWithWordsStarting(
+  table: keyof typeof WORD_TABLES,
+  userId: number,
+  words: string[],
+): RawBuilder<unknown> {
+  const { words: wordTable, key } = WORD_TABLES[table];
+  const eachWord = words.map(
+    (word) => sql`select ${sql.ref(key)} as id from ${sql.table(wordTable)}
+      where user_id = ${userId} and word >= ${word} and word < ${`${word}\u{10FFFF}`}`,
+  );
+  return sql.join(eachWord, sql` intersect `);
+}
+
 /** A word as SQLite's text index holds it for its user (migrations/text-index.ts). */
 const ownedWord = (userId: number, word: string) => `u${userId}x${word}`;
 
