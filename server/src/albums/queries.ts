@@ -184,8 +184,7 @@ export async function listAlbumRows(
   const textPlan = async (): Promise<TextMatchPlan | undefined> => {
     if (!plansByCount) return undefined;
     const matches = await total;
-    // One word's few matches are the count's; beside other terms a word may match thousands.
-    if (matches <= FEW_MATCHES) return words.length === 1 ? 'look-up-matches' : 'read-matches';
+    if (matches <= FEW_MATCHES) return 'read-matches';
     const albums = library?.albumCount ?? (await keptAlbumCount(db, 'users', userId));
     return walkPlan(page, matches, albums);
   };

@@ -31,10 +31,8 @@ const EVERYTHING: Condition = sql<boolean>`1 = 1`;
  * - `test-rows`: the same walk, testing each album's own text and tag links: cheaper while the
  *   walk is short, which only a count of the matches can tell.
  * - `read-matches`: the matches themselves, then sorted: a count, or a page of few matches.
- * - `look-up-matches`: the same for a page of matches known to be few (by the count), each album
- *   then read by its key.
  */
-export type TextMatchPlan = 'gather-matches' | 'test-rows' | 'read-matches' | 'look-up-matches';
+export type TextMatchPlan = 'gather-matches' | 'test-rows' | 'read-matches';
 
 /**
  * Where an album query is read: whose albums, when "the last 30 days" ends, and how text matches
@@ -164,13 +162,13 @@ function textValueMatches(column: Expression<string>, value: TextValue): Conditi
 
 /**
  * Albums whose name or artist has words starting with the given ones, through the text index
- * (FTS5 on SQLite, a trigram index on PostgreSQL), or that carry a tag whose name has.
+ * (FTS5 on SQLite, `album_words` on PostgreSQL), or that carry a tag whose name has.
  *
  * To read the matches, they are `wordMatchIds`. To walk the sort's index instead, each album is
  * tested until the page is full. SQLite tests it against the text index's matches, gathered once
  * behind a unary plus that keeps its planner from driving the query by them, or, while the walk
  * is short, tests its own text (the index's words are that folded text's words, so a LIKE agrees
- * with it) and tag links; PostgreSQL always tests rows. Gathering 12,000 matches costs about
+ * with it) and tag links; PostgreSQL always tests rows, the same way. Gathering 12,000 matches costs about
  * 1.7 ms and testing an album's row about 1.3 µs, so the rows win up to a walk of a few thousand
  * albums (a first page of 12,000 matches: 2.0 → 0.3 ms); `listAlbumRows` chooses by the count.
  * With few matches either walk tests every album, so they are read (20 matches: 3.3 against
@@ -181,14 +179,8 @@ export function textMatches(
   words: string[],
 ): Condition {
   if (words.length === 0) return NOTHING;
-  if (textPlan === 'read-matches' || textPlan === 'look-up-matches') {
-    const ids = wordMatchIds({ db, userId }, words, { joined: true });
-    // From the trigram index's estimate PostgreSQL expects hundreds of matches and joins them by
-    // scanning every album; handed as an array, the few are each read by key (a rare word's
-    // page: 13 → 0.4 ms). A count of many reads fewer rows the first way (18 against 24 ms).
-    return textPlan === 'look-up-matches' && isPostgres(db)
-      ? sql<boolean>`albums.id = any(array(${ids}))`
-      : sql<boolean>`albums.id in (${ids})`;
+  if (textPlan === 'read-matches') {
+    return sql<boolean>`albums.id in (${wordMatchIds({ db, userId }, words, { joined: true })})`;
   }
   const tagIds = tagsStartingWith(db, userId, words);
   if (isPostgres(db)) {
@@ -214,9 +206,10 @@ export function textMatches(
  * The ids of the user's albums that `textMatches` finds, as one UNION of the text index's
  * matches and the albums tagged with a matching tag, to be joined to the albums or counted as
  * they are (`taggedWith`). Each side is the user's alone: the user's own words, in the text index
- * (SQLite) or `album_words` (PostgreSQL), and the user's tags, which link only the user's albums (a tag is attached after `loadOwnAlbum`, and
- * imports, merges and bulk changes stay within one collection; `tags.album_count` rests on the
- * same). So the ids are counted without joining each back to its album row.
+ * (SQLite) or `album_words` (PostgreSQL), and the user's tags, which link only the user's albums
+ * (a tag is attached after `loadOwnAlbum`, and imports, merges and bulk changes stay within one
+ * collection; `tags.album_count` rests on the same). So the ids are counted without joining each
+ * back to its album row.
  */
 function wordMatchIds(
   { db, userId }: Pick<QueryScope, 'db' | 'userId'>,

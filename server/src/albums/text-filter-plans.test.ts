@@ -147,7 +147,6 @@ describe.each(testDatabaseKinds)('each way of reading a text filter on %s', (kin
         expect(read.length, q).toBeGreaterThan(0);
         expect(await listed(q, sort, 'test-rows'), q).toEqual(read);
         expect(await listed(q, sort, 'gather-matches'), q).toEqual(read);
-        expect(await listed(q, sort, 'look-up-matches'), q).toEqual(read);
       }
     }
   });

@@ -64,14 +64,16 @@ const WORD_TABLES = {
 
 /**
  * PostgreSQL: the ids of the user's albums or artists with a word starting with each of the
- * words, each word one range of its word table's key, read from the index alone. The highest
- * code point ends the range: every word that starts with the prefix sorts below the two.
+ * words (none for no words), each word one range of its word table's key, read from the index
+ * alone. The highest code point ends the range: every word that starts with the prefix sorts
+ * below the two.
  */
 export function idsWithWordsStarting(
   table: keyof typeof WORD_TABLES,
   userId: number,
   words: string[],
 ): RawBuilder<unknown> {
+  if (words.length === 0) return sql`select null::integer as id where false`;
   const { words: wordTable, key } = WORD_TABLES[table];
   const eachWord = words.map(
     (word) => sql`select ${sql.ref(key)} as id from ${sql.table(wordTable)}
