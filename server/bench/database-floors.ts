@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { readAlbumQuery } from '../src/albums/album-page';
 import { listAlbumRows } from '../src/albums/queries';
 import { listArtists } from '../src/artists/queries';
+import { readLibraryState } from '../src/db/library-results';
 import type { Database } from '../src/db/schema';
 import { folderRowsWithCounts } from '../src/folders/queries';
 import { searchCollection } from '../src/search/collection-search';
@@ -43,8 +44,8 @@ export const databaseFloors = {
   'trending-tags': (db: Kysely<Database>, userId: number) => trendingTags(db, userId),
   artists: (db: Kysely<Database>, userId: number) =>
     listArtists(db, userId, { sort: 'name-asc', limit: 20, offset: 0 }),
-  search: (db: Kysely<Database>, userId: number, run: number) =>
-    searchCollection(db, userId, unkeptPrefix(run), 5),
+  search: async (db: Kysely<Database>, userId: number, run: number) =>
+    searchCollection(db, userId, unkeptPrefix(run), 5, await readLibraryState(db, userId)),
 } satisfies Record<string, (db: Kysely<Database>, userId: number, run: number) => Promise<unknown>>;
 
 export type DatabaseFloor = keyof typeof databaseFloors;

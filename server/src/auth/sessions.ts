@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { toCount } from '../db/count';
-import { type LibraryState, libraryVersionOf } from '../db/library-results';
+import { type LibraryState, libraryStateOf } from '../db/library-results';
 import type { Database } from '../db/schema';
 
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
@@ -51,11 +50,7 @@ export async function findSessionUser(
   if (!session) return undefined;
   return {
     userId: session.id,
-    library: {
-      albumCount: toCount(session.album_count),
-      version: libraryVersionOf(session),
-      foldersVersion: String(session.folders_version),
-    },
+    library: libraryStateOf(session),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { toCount } from './count';
 import type { Database } from './schema';
 
 type Kept<T> = { version: string; value: Promise<T> };
@@ -20,6 +21,17 @@ export const libraryVersionOf = (user: {
   library_version: number | string;
   folders_version: number | string;
 }) => `${user.library_version}.${user.folders_version}`;
+
+/** The user's library state from their row, as a session check reads it. */
+export const libraryStateOf = (user: {
+  album_count: number | string | bigint;
+  library_version: number | string;
+  folders_version: number | string;
+}): LibraryState => ({
+  albumCount: toCount(user.album_count),
+  version: libraryVersionOf(user),
+  foldersVersion: String(user.folders_version),
+});
 
 /**
  * A store of results computed from one user's library (a text search's matches, say), each kept
@@ -71,4 +83,17 @@ export async function libraryVersion(db: Kysely<Database>, userId: number): Prom
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
   return libraryVersionOf(user);
+}
+
+/** The user's library state read afresh, for work done outside a request. */
+export async function readLibraryState(
+  db: Kysely<Database>,
+  userId: number,
+): Promise<LibraryState> {
+  const user = await db
+    .selectFrom('users')
+    .select(['album_count', 'library_version', 'folders_version'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return libraryStateOf(user);
 }

@@ -138,13 +138,13 @@ export async function loadFolderFamily(
   return keptFamilies(db, userId, String(folderId), load, version, minute);
 }
 
-/** Up to `limit` folders whose name starts with the words, exact and prefix matches first. */
-export async function searchFolders(
+/** The ids of up to `limit` folders whose name starts with the words, exact and prefix matches first. */
+export async function folderHits(
   db: Kysely<Database>,
   userId: number,
   words: string[],
   limit: number,
-) {
+): Promise<number[]> {
   const hits = await db
     .selectFrom('folders')
     .select('folders.id')
@@ -155,11 +155,7 @@ export async function searchFolders(
     .orderBy('folders.id')
     .limit(limit)
     .execute();
-  const ids = hits.map((hit) => hit.id);
-  if (ids.length === 0) return [];
-  const within = subtreeIds(db, userId, (eb) => eb('folders.id', 'in', ids));
-  const rows = await folderRowsWithCounts(db, userId, { within });
-  return ids.flatMap((id) => rows.find((row) => row.id === id) ?? []);
+  return hits.map((hit) => hit.id);
 }
 
 type CountedFolder = Omit<FolderRow, 'album_count' | 'total_count'> & { album_count: unknown };

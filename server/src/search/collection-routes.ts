@@ -30,7 +30,7 @@ export function collectionSearchRoutes(db: Kysely<Database>) {
           request.userId,
           request.query.q,
           SEARCH_RESULTS_PER_KIND,
-          request.library.version,
+          request.library,
         ),
     );
 
@@ -49,7 +49,7 @@ export function collectionSearchRoutes(db: Kysely<Database>) {
           request.userId,
           request.query.q,
           SUGGESTION_LIMIT,
-          request.library.version,
+          request.library,
         );
         return { suggestions: toSuggestions(results, SUGGESTION_LIMIT) };
       },

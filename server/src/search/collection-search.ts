@@ -3,11 +3,11 @@ import type { Kysely } from 'kysely';
 import { presentAlbum } from '../albums/present';
 import { searchAlbumRows } from '../albums/queries';
 import { searchArtistSummaries } from '../artists/queries';
-import { libraryResults } from '../db/library-results';
+import { type LibraryState, libraryResults } from '../db/library-results';
 import type { Database } from '../db/schema';
 import { searchWords } from '../db/search-text';
+import { searchFolders } from '../folders/kept-folder-rows';
 import { presentFolder } from '../folders/present';
-import { searchFolders } from '../folders/queries';
 import { listGenres } from '../genres/queries';
 import { listTags } from '../tags/queries';
 
@@ -26,11 +26,11 @@ export function searchCollection(
   userId: number,
   q: string,
   perKind: number,
-  knownVersion?: string,
+  library: LibraryState,
 ): Promise<CollectionSearchResults> {
   const key = `${perKind}\u0000${searchWords(q).join(' ')}`;
-  const search = () => searchEveryKind(db, userId, q, perKind, knownVersion);
-  return keptSearches(db, userId, key, search, knownVersion);
+  const search = () => searchEveryKind(db, userId, q, perKind, library);
+  return keptSearches(db, userId, key, search, library.version);
 }
 
 async function searchEveryKind(
@@ -38,15 +38,18 @@ async function searchEveryKind(
   userId: number,
   q: string,
   perKind: number,
-  knownVersion: string | undefined,
+  library: LibraryState,
 ): Promise<CollectionSearchResults> {
   const page = { limit: perKind, offset: 0 };
   const [albums, artists, tags, folders, genres] = await Promise.all([
     searchAlbumRows(db, userId, q, perKind).then((rows) => rows.map(presentAlbum)),
     searchArtistSummaries(db, userId, { q, sort: 'name-asc', ...page }),
     // The tags' own kept pages, under the version the session read.
-    listTags(db, userId, { q, ...page }, knownVersion).then((found) => found.tags),
-    searchFolders(db, userId, searchWords(q), perKind).then((rows) => rows.map(presentFolder)),
+    listTags(db, userId, { q, ...page }, library.version).then((found) => found.tags),
+    // Their counts come from the folders kept for the list.
+    searchFolders(db, userId, searchWords(q), perKind, library).then((rows) =>
+      rows.map(presentFolder),
+    ),
     listGenres(db, userId, q).then((found) => found.slice(0, perKind)),
   ]);
   return { albums, artists, tags, folders, genres };

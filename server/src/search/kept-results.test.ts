@@ -68,11 +68,24 @@ describe.each(testDatabaseKindsWithReaders)('kept text results on %s', (kind) =>
     const search = async () => (await call('GET', '/api/v1/search?q=velv', token)).json();
     expect((await search()).albums).toEqual([]);
 
-    await buildAlbum(app, token, { name: 'Velvet Blue', artist: 'Lynch' });
+    const album = await buildAlbum(app, token, { name: 'Velvet Blue', artist: 'Lynch' });
     expect((await search()).albums.map((a: { name: string }) => a.name)).toEqual(['Velvet Blue']);
 
-    await call('POST', '/api/v1/folders', token, { name: 'Velvet box' });
-    expect((await search()).folders.map((f: { name: string }) => f.name)).toEqual(['Velvet box']);
+    const box = (await call('POST', '/api/v1/folders', token, { name: 'Velvet box' })).json();
+    const counted = async () =>
+      (await search()).folders.map(
+        (f: { name: string; album_count: number; total_count: number }) =>
+          `${f.name} ${f.album_count}/${f.total_count}`,
+      );
+    expect(await counted()).toEqual(['Velvet box 0/0']);
+    // Its counts take in an album put in a folder inside it, as the folder list does.
+    const inner = (
+      await call('POST', '/api/v1/folders', token, { name: 'Inner', parent_id: box.id })
+    ).json();
+    await call('POST', `/api/v1/albums/${album.id}/folders/${inner.id}`, token);
+    expect(await counted()).toEqual(['Velvet box 0/1']);
+    await call('POST', `/api/v1/albums/${album.id}/folders/${box.id}`, token);
+    expect(await counted()).toEqual(['Velvet box 1/2']);
 
     const suggestions = await call('GET', '/api/v1/search/suggestions?q=velv', token);
     expect(suggestions.json().suggestions.map((s: { label: string }) => s.label)).toContain(
