@@ -4,7 +4,8 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { $ZodType } from 'zod/v4/core';
 
-type RouteSchema = Parameters<typeof serializerCompiler>[0];
+/** A route, method and status with the zod schema of its answer. */
+type RouteDefinition = Parameters<typeof serializerCompiler>[0];
 
 /** Fastify's own compiler of JSON Schema into fast-json-stringify serializers. */
 const compileJsonSerializer = SerializerSelector()();
@@ -15,7 +16,9 @@ const compileJsonSerializer = SerializerSelector()();
  * each of them encoded it anew. Kept results are never changed once made, so their JSON stays
  * right; an object made for one response is forgotten with it.
  */
-export const keptSerializerCompiler: FastifySerializerCompiler<RouteSchema['schema']> = (route) => {
+export const keptSerializerCompiler: FastifySerializerCompiler<RouteDefinition['schema']> = (
+  route,
+) => {
   const serialize = responseEncoder(route);
   const encoded = new WeakMap<object, string>();
   return (data: unknown) => {
@@ -34,7 +37,7 @@ export const keptSerializerCompiler: FastifySerializerCompiler<RouteSchema['sche
  * check a page of albums and copy it (docs/decisions.md). A schema whose JSON is not its output
  * (a transform, a default) keeps Zod's encoder.
  */
-function responseEncoder(route: RouteSchema): (data: unknown) => string {
+function responseEncoder(route: RouteDefinition): (data: unknown) => string {
   const { schema } = route;
   const zodSchema =
     schema instanceof $ZodType

@@ -1,0 +1,56 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { upsertStreamingUser } from '../auth/users';
+import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../testing/test-database';
+import { upsertArtists } from './credits';
+
+describe.each(testDatabaseKinds)('crediting artists on %s', (kind) => {
+  let database: TestDatabase | undefined;
+  afterEach(() => database?.destroy());
+
+  async function userWithArtistNamed(name: string) {
+    database = await createTestDatabase(kind);
+    const { db } = database;
+    const userId = await upsertStreamingUser(
+      db,
+      'demo',
+      { id: 'listener', displayName: 'Listener', imageUrl: null },
+      null,
+    );
+    const [known] = await upsertArtists(db, userId, [{ name }]);
+    return { db, userId, known };
+  }
+
+  it('matches by streaming id, else by name where one side has none, and adds each new artist once', async () => {
+    const { db, userId, known } = await userWithArtistNamed('Björk');
+    const ids = await upsertArtists(db, userId, [
+      { name: 'BJÖRK', spotify_id: 'bjork1' },
+      { name: 'björk', spotify_id: 'bjork2' },
+      { name: 'Sigur Rós' },
+      { name: 'SIGUR RÓS' },
+      { name: 'Кино', spotify_id: 'kino1' },
+      { name: 'Kino', spotify_id: 'kino1' },
+      { name: 'Björk', spotify_id: 'bjork1' },
+    ]);
+    const [first, second, sigur, sigurAgain, kino, kinoAgain, firstAgain] = ids;
+    // The known Björk had no streaming id, so the first credit is hers and gives her one; the
+    // second, with another id, is another artist of the same name.
+    expect(first).toBe(known);
+    expect(firstAgain).toBe(known);
+    expect(second).not.toBe(known);
+    expect(sigurAgain).toBe(sigur);
+    expect(kinoAgain).toBe(kino);
+    expect(new Set(ids).size).toBe(4);
+    const stored = await db
+      .selectFrom('artists')
+      .select(['id', 'name', 'spotify_id'])
+      .where('user_id', '=', userId)
+      .orderBy('id')
+      .execute();
+    expect(stored).toEqual([
+      { id: known, name: 'Björk', spotify_id: 'bjork1' },
+      { id: second, name: 'björk', spotify_id: 'bjork2' },
+      { id: sigur, name: 'Sigur Rós', spotify_id: null },
+      { id: kino, name: 'Кино', spotify_id: 'kino1' },
+    ]);
+  });
+});
