@@ -195,6 +195,11 @@ function scenarios(t: QueryTargets, albums: number): Scenario[] {
 
 type Load = { rps: number; p50: number; p99: number; failed: number };
 
+/** What the server saw since it last reported: its event loop's largest delay, and its GC. */
+type LoopReport = { maxMs: number; gcLongestMs: number; gcShare: number };
+const collectionCells = (report: LoopReport) =>
+  `${report.gcLongestMs.toFixed(1)} | ${Math.round(report.gcShare * 100)} %`;
+
 /** How hard a load presses: the bench's 50 connections, or one at a time to see each request alone. */
 type Pressure = { connections: number; seconds: number };
 const UNDER_LOAD: Pressure = { connections: CONNECTIONS, seconds: SECONDS };
@@ -322,7 +327,7 @@ async function bulkTagging(server: Server, token: string, readerToken: string) {
   );
   const undoMs = performance.now() - undoStart;
   const during = await reads;
-  const loop = await server.ask<{ maxMs: number }>({ kind: 'loop-delay' });
+  const loop = await server.ask<LoopReport>({ kind: 'loop-delay' });
   console.log(
     `
 Bulk change: tagging all ${tagged.affected} albums took ${Math.round(tagMs)} ms, undoing ` +
@@ -467,11 +472,12 @@ async function benchDatabase(kind: string, port: number) {
     const importStart = performance.now();
     const rates = await importCollection(server, big, { albums: ALBUMS, batches: 10 });
     const importSeconds = (performance.now() - importStart) / 1000;
-    const importLoop = await server.ask<{ maxMs: number }>({ kind: 'loop-delay' });
+    const importLoop = await server.ask<LoopReport>({ kind: 'loop-delay' });
     console.log(
       `\n## ${kind}\n\nImport of ${ALBUMS} albums in 10 batches: ${importSeconds.toFixed(1)} s, ` +
         `${Math.round(ALBUMS / importSeconds)} albums/s; per batch ${rates.map(Math.round).join(', ')}; ` +
-        `largest event-loop delay ${importLoop.maxMs.toFixed(1)} ms.\n`,
+        `largest event-loop delay ${importLoop.maxMs.toFixed(1)} ms, longest GC pause ` +
+        `${importLoop.gcLongestMs.toFixed(1)} ms.\n`,
     );
 
     // Taken in turns, three times each, so that both meet the machine in the same state.
@@ -494,9 +500,10 @@ async function benchDatabase(kind: string, port: number) {
     const bigScenarios = scenarios(bigTargets, ALBUMS);
     console.log(
       `| scenario | 50 albums p50 ms | ${ALBUMS} albums req/s | p50 ms | p99 ms | growth | ` +
-        'event loop max ms | one request at a time: event loop max ms |',
+        'event loop max ms | longest GC pause ms | time in GC | ' +
+        'one request at a time: event loop max ms |',
     );
-    console.log('|---|---|---|---|---|---|---|---|');
+    console.log('|---|---|---|---|---|---|---|---|---|---|');
     let worstLoop = 0;
     let worstAlone = 0;
     let anyShortened = false;
@@ -506,7 +513,7 @@ async function benchDatabase(kind: string, port: number) {
       const before = await loadScenario(server, smallPaths, small);
       await server.ask({ kind: 'loop-delay' });
       const after = await loadScenario(server, bigPaths, big);
-      const loop = await server.ask<{ maxMs: number }>({ kind: 'loop-delay' });
+      const loop = await server.ask<LoopReport>({ kind: 'loop-delay' });
       worstLoop = Math.max(worstLoop, loop.maxMs);
       // Growth compares pages of one length: the big collection's again, as short as the small's.
       const shortPaths = await atSmallLengths(
@@ -521,7 +528,7 @@ async function benchDatabase(kind: string, port: number) {
       // Under 50 connections the monitor sees many requests' work in one turn of the loop; one
       // connection shows what a single request holds it for.
       const alone = await loadScenario(server, bigPaths, big, ONE_AT_A_TIME);
-      const aloneLoop = await server.ask<{ maxMs: number }>({ kind: 'loop-delay' });
+      const aloneLoop = await server.ask<LoopReport>({ kind: 'loop-delay' });
       worstAlone = Math.max(worstAlone, aloneLoop.maxMs);
       const failedCount =
         before.failed + after.failed + alone.failed + (shortPaths ? comparable.failed : 0);
@@ -529,7 +536,7 @@ async function benchDatabase(kind: string, port: number) {
       console.log(
         `| ${name}${failed} | ${before.p50} | ${after.rps} | ${after.p50} | ${after.p99} | ` +
           `${(comparable.p50 / Math.max(before.p50, 1)).toFixed(2)}×${shortPaths ? '*' : ''} | ` +
-          `${loop.maxMs.toFixed(1)} | ` +
+          `${loop.maxMs.toFixed(1)} | ${collectionCells(loop)} | ` +
           `${aloneLoop.maxMs.toFixed(1)} |`,
       );
     }
@@ -540,10 +547,11 @@ async function benchDatabase(kind: string, port: number) {
       { method: 'GET', path: `/api/v1/folders/${bigTargets.folderId}/albums?limit=24` },
       { method: 'DELETE', path: `/api/v1/albums/${bigTargets.albumId}/tags/bench-mixed` },
     ]);
-    const mixedLoop = await server.ask<{ maxMs: number }>({ kind: 'loop-delay' });
+    const mixedLoop = await server.ask<LoopReport>({ kind: 'loop-delay' });
     worstLoop = Math.max(worstLoop, mixedLoop.maxMs);
     console.log(
-      `| mixed reads and writes | | ${mixed.rps} | ${mixed.p50} | ${mixed.p99} | | ${mixedLoop.maxMs.toFixed(1)} | |`,
+      `| mixed reads and writes | | ${mixed.rps} | ${mixed.p50} | ${mixed.p99} | | ` +
+        `${mixedLoop.maxMs.toFixed(1)} | ${collectionCells(mixedLoop)} | |`,
     );
     if (anyShortened) {
       console.log(
