@@ -14,14 +14,17 @@ const compileJsonSerializer = SerializerSelector()();
  * The route's response serializer, remembering the JSON of each object it encoded: a kept result
  * (an artists page, a search) is one object sent to every request that asks for it again, and
  * each of them encoded it anew. Kept results are never changed once made, so their JSON stays
- * right; an object made for one response is forgotten with it.
+ * right; an object made for one response is forgotten with it. The encoder is compiled when the
+ * route first answers: compiling all of them added 50 ms to every app's start, and a test's app
+ * sends few of its routes.
  */
 export const keptSerializerCompiler: FastifySerializerCompiler<RouteDefinition['schema']> = (
   route,
 ) => {
-  const serialize = responseEncoder(route);
+  let serialize: ((data: unknown) => string) | undefined;
   const encoded = new WeakMap<object, string>();
   return (data: unknown) => {
+    serialize ??= responseEncoder(route);
     if (typeof data !== 'object' || data === null) return serialize(data);
     const known = encoded.get(data);
     if (known !== undefined) return known;
