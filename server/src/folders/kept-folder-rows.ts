@@ -12,7 +12,12 @@ const USERS_KEPT = 32;
  * user with smart folders the library's too and the minute, since what their queries match moves
  * with both.
  */
-export type KeptFolders = { version: string; smart: boolean; rows: FolderRow[] };
+export type KeptFolders = {
+  version: string;
+  smart: boolean;
+  rows: FolderRow[];
+  byId: Map<number, FolderRow>;
+};
 
 /** A user's folders, kept once read and shared while they are being read. */
 type Kept = { libraryVersion: string; reading: Promise<KeptFolders>; read?: KeptFolders };
@@ -75,7 +80,8 @@ async function readFolders(
   const { plainVersion, smartVersion, library } = versions;
   const rows = await folderRowsWithCounts(db, userId, { knownVersion: library.version });
   const smart = rows.some((row) => row.query !== null);
-  return { version: smart ? smartVersion : plainVersion, smart, rows };
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return { version: smart ? smartVersion : plainVersion, smart, rows, byId };
 }
 
 /**
@@ -89,10 +95,9 @@ export async function searchFolders(
   limit: number,
   library: LibraryState,
 ): Promise<FolderRow[]> {
-  const [ids, { rows }] = await Promise.all([
-    folderHits(db, userId, words, limit),
-    keptFolderRows(db, userId, library),
-  ]);
-  const byId = new Map(rows.map((row) => [row.id, row]));
+  const ids = await folderHits(db, userId, words, limit);
+  // No hit needs no counts: the folders are not read for a search that finds none.
+  if (ids.length === 0) return [];
+  const { byId } = await keptFolderRows(db, userId, library);
   return ids.flatMap((id) => byId.get(id) ?? []);
 }

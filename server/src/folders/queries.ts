@@ -138,7 +138,10 @@ export async function loadFolderFamily(
   return keptFamilies(db, userId, String(folderId), load, version, minute);
 }
 
-/** The ids of up to `limit` folders whose name starts with the words, exact and prefix matches first. */
+/**
+ * The ids of up to `limit` folders whose name starts with the words, exact and prefix matches
+ * first.
+ */
 export async function folderHits(
   db: Kysely<Database>,
   userId: number,
