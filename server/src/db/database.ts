@@ -118,9 +118,9 @@ export function openDatabase(target: DatabaseTarget): Kysely<Database> {
  * After a bulk write (an import), lets the planner see the new sizes at once, so that e.g. a
  * folder's albums are found through the folder rather than by walking every album. On
  * PostgreSQL VACUUM also marks the new rows visible to all, so a page deep into a sort reads
- * its ids from the index alone, and so does a word's range of `album_words` or `artist_words`. Tags, genres and
- * folders are small, but never analysed they are guessed at hundreds of rows, and each album's
- * labels were joined by scanning them.
+ * its ids from the index alone, and so does a word's range of `album_words` or `artist_words`.
+ * Tags, genres and folders are small, but never analysed they are guessed at hundreds of rows,
+ * and each album's labels were joined by scanning them.
  */
 export async function refreshPlannerStatistics(
   db: Kysely<Database>,

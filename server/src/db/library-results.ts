@@ -77,12 +77,7 @@ export function libraryResults<T>(capacity: number) {
 }
 
 export async function libraryVersion(db: Kysely<Database>, userId: number): Promise<string> {
-  const user = await db
-    .selectFrom('users')
-    .select(['library_version', 'folders_version'])
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return libraryVersionOf(user);
+  return (await readLibraryState(db, userId)).version;
 }
 
 /** The user's library state read afresh, for work done outside a request. */
