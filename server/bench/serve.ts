@@ -1,12 +1,13 @@
-import { monitorEventLoopDelay, PerformanceObserver, performance } from 'node:perf_hooks';
+import { performance } from 'node:perf_hooks';
 import Fastify from 'fastify';
 import { loadConfig } from '../src/config';
 import { startApp } from '../src/start-app';
 import { type DatabaseFloor, databaseFloors } from './database-floors';
+import { LoopWatch } from './loop-watch';
 
 /**
  * The server under test, started by run.ts in a process of its own, as main.ts starts it. It also
- * serves a bare Fastify route (the HTTP floor), watches its event loop and garbage collections,
+ * serves a bare Fastify route (the HTTP floor), watches its event loop (loop-watch.ts),
  * and times a page's SQL in-process (the database floor) when the bench asks over IPC.
  */
 const config = loadConfig(process.env);
@@ -17,17 +18,7 @@ const bare = Fastify();
 bare.get('/bare', async () => ({ status: 'ok' }));
 const bareAddress = await bare.listen({ port: 0, host: '127.0.0.1' });
 
-const loop = monitorEventLoopDelay({ resolution: 5 });
-loop.enable();
-
-/** The main thread's garbage collections since the last report: they hold the loop too. */
-const collections = { since: performance.now(), longestMs: 0, totalMs: 0 };
-new PerformanceObserver((entries) => {
-  for (const collection of entries.getEntries()) {
-    collections.longestMs = Math.max(collections.longestMs, collection.duration);
-    collections.totalMs += collection.duration;
-  }
-}).observe({ entryTypes: ['gc'] });
+const loop = new LoopWatch();
 
 type Request =
   | { kind: 'loop-delay' }
@@ -36,14 +27,7 @@ type Request =
 
 process.on('message', async (request: Request) => {
   if (request.kind === 'loop-delay') {
-    const now = performance.now();
-    process.send?.({
-      maxMs: loop.max / 1e6,
-      gcLongestMs: collections.longestMs,
-      gcShare: collections.totalMs / Math.max(now - collections.since, 1),
-    });
-    loop.reset();
-    Object.assign(collections, { since: now, longestMs: 0, totalMs: 0 });
+    process.send?.(loop.report());
   } else if (request.kind === 'database-floor') {
     const query = databaseFloors[request.floor];
     const times: number[] = [];
