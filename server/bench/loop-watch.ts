@@ -31,7 +31,8 @@ function threadRunTime(): (() => number) | undefined {
  * Watches the main thread's event loop for the bench. On two cores shared with the database and
  * the load generator, a late timer may have waited for a core as much as for our own work; so
  * beside monitorEventLoopDelay's largest delay, each delay is capped by the time the thread ran in
- * it (its work, garbage collection included), which a request's own cost cannot exceed.
+ * it (its work, garbage collection included), which a request's own cost cannot exceed. The
+ * monitor forgets the interval under way when reset, so a delay that a report ends shows only here.
  */
 export class LoopWatch {
   private readonly delay = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
@@ -55,18 +56,23 @@ export class LoopWatch {
     }
     let tick = performance.now();
     let ran = runTime();
-    setInterval(() => {
+    this.sample = () => {
       const now = performance.now();
       const nowRan = runTime();
       const lateMs = now - tick - RESOLUTION_MS;
       this.runningMs = Math.max(this.runningMs, Math.min(lateMs, (nowRan - ran) / 1e6));
       tick = now;
       ran = nowRan;
-    }, RESOLUTION_MS).unref();
+    };
+    setInterval(this.sample, RESOLUTION_MS).unref();
   }
+
+  /** Takes the interval since the timer last fired; a report does too, to count a delay it ends. */
+  private sample = () => {};
 
   /** What was seen since the last report; the next report starts afresh. */
   report(): LoopReport {
+    this.sample();
     const now = performance.now();
     const report = {
       maxMs: this.delay.max / 1e6,

@@ -18,6 +18,7 @@ import * as finalSigma from './migrations/0016-final-sigma';
 import * as coveringLinkIndexes from './migrations/0017-covering-link-indexes';
 import * as ownedWordIndex from './migrations/0018-owned-word-index';
 import * as wordTables from './migrations/0019-word-tables';
+import * as jobFileParts from './migrations/0020-job-file-parts';
 import type { Database } from './schema';
 
 /** Migrations are bundled with the server, so they are listed here rather than read from disk. */
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '0017-covering-link-indexes': coveringLinkIndexes,
   '0018-owned-word-index': ownedWordIndex,
   '0019-word-tables': wordTables,
+  '0020-job-file-parts': jobFileParts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

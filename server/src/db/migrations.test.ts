@@ -319,4 +319,35 @@ describe.each(testDatabaseKinds)('upgrading a collection on %s', (kind) => {
       await destroy();
     }
   });
+
+  it('keeps a file kept whole before parts as its job’s one part, to the byte', async () => {
+    const { db, destroy } = await createTestDatabase(kind, { migratedTo: '0019-word-tables' });
+    try {
+      const now = new Date().toISOString();
+      const user = await insertUser(db, 'importing');
+      const [job] = (
+        await sql<{ id: number }>`insert into jobs (user_id, kind, status, started_at)
+          values (${user}, 'collection-import', 'running', ${now}) returning id`.execute(db)
+      ).rows;
+      if (!job) throw new Error('no job inserted');
+      const file = new TextEncoder().encode('{"albums": ["Ágætis byrjun"]}');
+      await sql`insert into job_files (job_id, file, labels)
+        values (${job.id}, ${file}, '{}')`.execute(db);
+
+      await migrateToLatest(db);
+      const parts = await db
+        .selectFrom('job_file_parts')
+        .select(['job_id', 'part', 'bytes'])
+        .execute();
+      expect(parts.map(({ job_id, part }) => ({ job_id, part }))).toEqual([
+        { job_id: job.id, part: 0 },
+      ]);
+      expect(Buffer.from(parts[0]?.bytes ?? []).equals(Buffer.from(file))).toBe(true);
+      expect(await db.selectFrom('job_files').selectAll().execute()).toEqual([
+        { job_id: job.id, labels: '{}' },
+      ]);
+    } finally {
+      await destroy();
+    }
+  });
 });

@@ -26,6 +26,7 @@ export type Database = {
   discovery_searches: DiscoverySearchesTable;
   jobs: JobsTable;
   job_files: JobFilesTable;
+  job_file_parts: JobFilePartsTable;
   bulk_changes: BulkChangesTable;
   bulk_change_parts: BulkChangePartsTable;
 };
@@ -255,8 +256,14 @@ export type JobsTable = {
 /** A running file import's file, and the ids its tags and folders became (JSON), for a takeover. */
 export type JobFilesTable = {
   job_id: number;
-  file: Uint8Array;
   labels: string;
+};
+
+/** A kept import file, in parts of about a megabyte, numbered from 0 in the file's order. */
+export type JobFilePartsTable = {
+  job_id: number;
+  part: number;
+  bytes: Uint8Array;
 };
 
 /** A bulk change that can still be undone (albums/bulk): what it was, until `expires_at`. */

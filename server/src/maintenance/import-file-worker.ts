@@ -11,17 +11,19 @@ import type { AlbumWriting, ImportFileMessage, ImportFileReply } from './import-
 
 let albums: CollectionExport['albums'] = [];
 let next = 0;
+/** The file's text so far, decoded piece by piece as the pieces arrive. */
+const decoder = new TextDecoder();
+let text: string[] = [];
 
 function reply(message: ImportFileReply) {
   parentPort?.postMessage(message);
 }
 
-function read(file: Uint8Array): ImportFileReply {
-  const text = new TextDecoder().decode(file);
-  if (text.trim() === '') return { kind: 'empty' };
+function read(file: string): ImportFileReply {
+  if (file.trim() === '') return { kind: 'empty' };
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    json = JSON.parse(file);
   } catch {
     return { kind: 'malformed' };
   }
@@ -95,8 +97,13 @@ function writeTransaction<T>(
 }
 
 parentPort?.on('message', (message: ImportFileMessage) => {
-  if (message.kind === 'read') {
-    reply(read(message.file));
+  if (message.kind === 'piece') {
+    text.push(decoder.decode(message.bytes, { stream: true }));
+  } else if (message.kind === 'read') {
+    text.push(decoder.decode());
+    const file = text.join('');
+    text = [];
+    reply(read(file));
   } else if (message.kind === 'seek') {
     next = message.to;
   } else if (message.kind === 'albums') {

@@ -24,7 +24,8 @@ export type AlbumWriting = {
 export type WritingProgress = { done: number; added: number };
 
 export type ImportFileMessage =
-  | { kind: 'read'; file: Uint8Array }
+  | { kind: 'piece'; bytes: Uint8Array }
+  | { kind: 'read' }
   | { kind: 'albums'; count: number }
   | { kind: 'seek'; to: number }
   | ({ kind: 'write-batch' } & AlbumWriting);
@@ -43,8 +44,13 @@ export type ImportFileReply =
   | ({ kind: 'written' } & WritingProgress)
   | { kind: 'write-failed'; message: string };
 
+/** An export file's bytes, whole or in the pieces they arrive in (a request's body as it comes). */
+export type FileBytes = Iterable<Uint8Array> | AsyncIterable<Uint8Array>;
+
 /** An export file as its thread read it: tags and folders at hand, albums fetched in batches. */
 export type ImportFile = {
+  /** The file's bytes in the pieces they came in, when asked to keep them. */
+  original: Uint8Array[] | undefined;
   tags: CollectionExport['tags'];
   folders: CollectionExport['folders'];
   albumCount: number;
@@ -63,13 +69,16 @@ export type ImportFile = {
 /**
  * Parses and checks an export file (as `POST /v1/maintenance/import` receives it) on a worker
  * thread, refusing it as the schema validator would: 400 for what is not JSON, 422 naming the
- * fields that break the schema.
+ * fields that break the schema. Each piece goes to the thread as it arrives, so the event loop
+ * never holds or copies the whole file at once; `keep` keeps the pieces as they came.
  */
-export async function readImportFile(body: Uint8Array): Promise<ImportFile> {
+export async function readImportFile(
+  bytes: FileBytes,
+  { keep = false }: { keep?: boolean } = {},
+): Promise<ImportFile> {
   const thread = new ImportFileThread(startWorker(import.meta.url, 'import-file-worker'));
-  const { file, memory } = ownMemory(body);
-  thread.send({ kind: 'read', file }, [memory]);
-  const read = await thread.next().catch(async (error: unknown) => {
+  const original: Uint8Array[] | undefined = keep ? [] : undefined;
+  const read = await sendFile(thread, bytes, original).catch(async (error: unknown) => {
     await thread.close();
     throw error;
   });
@@ -80,6 +89,7 @@ export async function readImportFile(body: Uint8Array): Promise<ImportFile> {
     throw badRequest(INVALID_JSON);
   }
   return {
+    original,
     tags: read.tags,
     folders: read.folders,
     albumCount: read.albumCount,
@@ -103,21 +113,20 @@ export async function readImportFile(body: Uint8Array): Promise<ImportFile> {
   };
 }
 
+/** Hands the file to the thread piece by piece, keeping the pieces in `kept` if given. */
+async function sendFile(thread: ImportFileThread, bytes: FileBytes, kept?: Uint8Array[]) {
+  for await (const piece of bytes) {
+    kept?.push(piece);
+    // A copy of its own, handed over whole: the piece may share its memory with others.
+    const own = new Uint8Array(piece);
+    thread.send({ kind: 'piece', bytes: own }, [own.buffer]);
+  }
+  thread.send({ kind: 'read' });
+  return thread.next();
+}
+
 const unexpected = (reply: ImportFileReply) =>
   new Error(`The import file thread answered ${reply.kind}.`);
-
-/** A body with memory of its own is handed to the thread without a copy; a slice is copied. */
-function ownMemory(body: Uint8Array): { file: Uint8Array; memory: ArrayBuffer } {
-  const { buffer } = body;
-  if (
-    buffer instanceof ArrayBuffer &&
-    body.byteOffset === 0 &&
-    body.byteLength === buffer.byteLength
-  )
-    return { file: body, memory: buffer };
-  const copy = new Uint8Array(body);
-  return { file: copy, memory: copy.buffer };
-}
 
 type Waiting = { resolve(reply: ImportFileReply): void; reject(error: Error): void };
 

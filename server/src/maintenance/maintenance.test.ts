@@ -1,4 +1,6 @@
+import { Readable } from 'node:stream';
 import { MAX_FOLDER_DEPTH } from '@gatefold/contract/folders';
+import { MAX_IMPORT_BYTES } from '@gatefold/contract/maintenance';
 import { describe, expect, it } from 'vitest';
 import { buildAlbum, importFile, tagAlbum } from '../testing/factories';
 import { bearer, signIn, uniqueName, useTestApp } from '../testing/test-app';
@@ -479,6 +481,32 @@ describe.each(testDatabaseKindsWithReaders)('library maintenance on %s', (kind) 
     // No job was claimed: an import can start at once.
     expect((await importFile(testApp().app, token, oneAlbumExport())).status).toBe('finished');
   });
+
+  it.each([
+    ['says so in its Content-Length', true],
+    ['is sent in chunks', false],
+  ])(
+    'refuses an import file past the largest that %s with 413 and changes nothing',
+    async (_how, declared) => {
+      const token = await user();
+      const piece = Buffer.alloc(1 << 20, ' ');
+      const pieces = Math.floor(MAX_IMPORT_BYTES / piece.byteLength) + 1;
+      const refused = await testApp().app.inject({
+        method: 'POST',
+        url: '/api/v1/maintenance/import',
+        headers: {
+          ...bearer(token),
+          'content-type': 'application/json',
+          ...(declared ? { 'content-length': String(pieces * piece.byteLength) } : {}),
+        },
+        payload: Readable.from(Array.from({ length: pieces }, () => piece)),
+      });
+      expect(refused.statusCode).toBe(413);
+      expect(refused.json()).toEqual({ detail: 'The request body is too large.' });
+      expect((await call('GET', '/api/v1/folders', token)).json()).toEqual([]);
+      expect((await importFile(testApp().app, token, oneAlbumExport())).status).toBe('finished');
+    },
+  );
 
   it('exports CSV for spreadsheets, quoted and with formulas defused', async () => {
     const token = await user();
