@@ -49,8 +49,8 @@ export type FileBytes = Iterable<Uint8Array> | AsyncIterable<Uint8Array>;
 
 /** An export file as its thread read it: tags and folders at hand, albums fetched in batches. */
 export type ImportFile = {
-  /** The file's bytes in the pieces they came in, when asked to keep them. */
-  original: Uint8Array[] | undefined;
+  /** The file's bytes in the pieces they came in, when asked to keep them: handed over once. */
+  takeOriginal(): Uint8Array[] | undefined;
   tags: CollectionExport['tags'];
   folders: CollectionExport['folders'];
   albumCount: number;
@@ -77,7 +77,7 @@ export async function readImportFile(
   { keep = false }: { keep?: boolean } = {},
 ): Promise<ImportFile> {
   const thread = new ImportFileThread(startWorker(import.meta.url, 'import-file-worker'));
-  const original: Uint8Array[] | undefined = keep ? [] : undefined;
+  let original: Uint8Array[] | undefined = keep ? [] : undefined;
   const read = await sendFile(thread, bytes, original).catch(async (error: unknown) => {
     await thread.close();
     throw error;
@@ -89,7 +89,11 @@ export async function readImportFile(
     throw badRequest(INVALID_JSON);
   }
   return {
-    original,
+    takeOriginal() {
+      const taken = original;
+      original = undefined;
+      return taken;
+    },
     tags: read.tags,
     folders: read.folders,
     albumCount: read.albumCount,

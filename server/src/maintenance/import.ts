@@ -37,17 +37,19 @@ export async function startCollectionImport(
 ): Promise<Job> {
   return jobs
     .beginWith(userId, 'collection-import', file.albumCount, async (jobId, record) => {
+      // Kept with the job, then let go: the albums are read from the file's thread.
+      const original = file.takeOriginal();
       const labels = await inUserTransaction(db, userId, async (trx) => {
         const tags = await importTags(trx, userId, file.tags);
         const folders = await importFolders(trx, userId, file.folders);
         await checkFolderLimits(trx, userId, 'folders');
         const made = { ...tags, ...folders };
-        if (file.original) {
+        if (original) {
           await trx
             .insertInto('job_files')
             .values({ job_id: jobId, labels: JSON.stringify(keptLabels.encode(made)) })
             .execute();
-          await keepImportFile(trx, jobId, file.original);
+          await keepImportFile(trx, jobId, original);
         }
         // Only while the job is still this instance's: a shutdown may have released it.
         await record.progress({}, trx);
