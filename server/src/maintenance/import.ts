@@ -219,14 +219,14 @@ async function importTags(trx: Kysely<Database>, userId: number, tags: Collectio
   return { tagIds, tagsAdded: missing.length };
 }
 
+/** Folders created between two turns of the event loop. */
+const FOLDERS_PER_TURN = 100;
+
 /**
  * Creates the file's folders, parents first, in one pass over them. A folder whose parent is not
  * in the file, is a smart folder, or sits in a loop, goes to the root. The ids answered are the
  * plain folders', which albums can be put in.
  */
-/** Folders created between two turns of the event loop. */
-const FOLDERS_PER_TURN = 100;
-
 async function importFolders(trx: Kysely<Database>, userId: number, folders: ExportedFolder[]) {
   const folderIds = new Map<number, number>();
   let foldersAdded = 0;
