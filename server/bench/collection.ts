@@ -33,6 +33,10 @@ export const NAME_PREFIXES = [
   ),
 ];
 
+/** The most genres a collection draws on, and the name of each. */
+export const GENRES = 60;
+export const genreName = (n: number) => (n % 7 === 0 ? `Électro ${n}` : `Genre ${n}`);
+
 export type BenchShape = {
   albums: number;
   batches: number;
@@ -77,8 +81,8 @@ export function collectionBatches({
     name: `${word()} ${i}`,
     color: '#3B82F6',
   }));
-  const genres = Array.from({ length: Math.min(60, Math.max(3, labelledAs / 10)) }, (_, i) =>
-    i % 7 === 0 ? `Électro ${i}` : `Genre ${i}`,
+  const genres = Array.from({ length: Math.min(GENRES, Math.max(3, labelledAs / 10)) }, (_, i) =>
+    genreName(i),
   );
   const now = Date.now();
 

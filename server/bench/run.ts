@@ -9,7 +9,7 @@ import { folder } from '@gatefold/contract/folders';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { jobWhenDone, signInOverHttp } from '../src/testing/server-process';
-import { type BenchShape, collectionBatches, NAME_PREFIXES } from './collection';
+import { type BenchShape, collectionBatches, GENRES, genreName, NAME_PREFIXES } from './collection';
 import type { DatabaseFloor } from './database-floors';
 import type { LoopReport } from './loop-watch';
 
@@ -125,6 +125,16 @@ const everyRareWord = Array.from(
   { length: 400 },
   (_, n) => `/api/v1/albums?limit=24&sort=added-desc&q=${1_000 + n * 7}`,
 );
+/**
+ * Queries of the query language that no kept result answers, as a listener narrowing the
+ * collection: each genre in each of seven decades, 420 against 64 kept counts and 256 pages.
+ */
+const everyQuery = Array.from({ length: GENRES }, (_, n) => genreName(n)).flatMap((genre) =>
+  Array.from({ length: 7 }, (_, d) => 1950 + 10 * d).map(
+    (decade) =>
+      `/api/v1/albums?limit=24&sort=added-desc&q=${encodeURIComponent(`genre:"${genre}" year:${decade}..${decade + 9}`)}`,
+  ),
+);
 /** More pages than the server keeps (256), from the top of each sort: every one is read afresh. */
 const everyPage = albumSort.options.flatMap((sort) =>
   Array.from(
@@ -170,6 +180,7 @@ function scenarios(t: QueryTargets, albums: number): Scenario[] {
     ['albums filtered by text, a new filter each time', everyTextFilter],
     ['albums filtered by a rare word, a new one each time', everyRareWord],
     ['albums by query', `/api/v1/albums?limit=24&q=${t.query}`],
+    ['albums by query, a new one each time', everyQuery],
     ['smart folder albums', `/api/v1/folders/${t.smartFolderId}/albums?limit=24`],
     ['stats', '/api/v1/stats'],
     ['album detail', `/api/v1/albums/${t.albumId}`],
