@@ -4,6 +4,7 @@ import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kyse
 import { toCount } from '../db/count';
 import { isPostgres } from '../db/database';
 import { type LibraryState, libraryResults, libraryVersion } from '../db/library-results';
+import { oneOfIds } from '../db/one-of-ids';
 import type { Database } from '../db/schema';
 import { searchWords } from '../db/search-text';
 import { notFound } from '../http/errors';
@@ -15,7 +16,9 @@ import {
 } from './labelled-albums';
 import {
   currentMinute,
+  fewMatchesOrCount,
   freeWords,
+  matchesIfFew,
   matchesWords,
   queryCondition,
   type TextMatchPlan,
@@ -157,7 +160,15 @@ export async function listAlbumRows(
     unscoped && [filter.query, filter.smartQuery].some((node) => node && matchesWords(node));
   // Free words alone are counted from their matches as they stand, not joined to the albums.
   const words = plansByCount && !filter.smartQuery && filter.query ? freeWords(filter.query) : [];
-  const count = () =>
+  // On PostgreSQL few matches are read themselves, once: they are the count, and a page is read
+  // by their ids (`fewMatchesOrCount`).
+  const readsFewMatches = words.length > 0 && isPostgres(db);
+  let fewMatches: Promise<number[] | undefined> | undefined;
+  const matchedIfFew = () => {
+    fewMatches ??= matchesIfFew({ db, userId }, words, FEW_MATCHES_READ);
+    return fewMatches;
+  };
+  const countStatement = () =>
     (words.length > 0
       ? wordMatchCount({ db, userId }, words)
       : matching(plansByCount ? 'read-matches' : undefined).select((eb) =>
@@ -166,6 +177,14 @@ export async function listAlbumRows(
     )
       .executeTakeFirst()
       .then((counted) => toCount(counted?.total));
+  const count = async () => {
+    if (!readsFewMatches) return countStatement();
+    const { ids, total } = await fewMatchesOrCount({ db, userId }, words, FEW_MATCHES_READ, {
+      counted: true,
+    });
+    fewMatches ??= Promise.resolve(ids);
+    return ids?.length ?? toCount(total);
+  };
   const known = keptCount(db, userId, filter, library);
   const queried = Boolean(filter.query || filter.smartQuery);
   // Both kept results go by one version: read with the session, or here once for a query. A
@@ -188,6 +207,15 @@ export async function listAlbumRows(
     const albums = library?.albumCount ?? (await keptAlbumCount(db, 'users', userId));
     return walkPlan(page, matches, albums);
   };
+  // The albums a page is read from: few matches by their ids, once counted here or again when
+  // the count was kept; otherwise the filter, read as the count says.
+  const pageSource = async () => {
+    if (readsFewMatches && (await total) <= FEW_MATCHES) {
+      const ids = await matchedIfFew();
+      if (ids) return albumsWithIds(db, userId, ids);
+    }
+    return matching(await textPlan());
+  };
   // The page's ids come from the sort's index alone (a page deep into the collection skips
   // index entries, not whole rows); only those rows are read whole.
   const pageRows = async () =>
@@ -196,7 +224,7 @@ export async function listAlbumRows(
       db.selectFrom('albums').where(
         'albums.id',
         'in',
-        sortedIds(matching(await textPlan()), sort)
+        sortedIds(await pageSource(), sort)
           .limit(page.limit)
           .offset(page.offset),
       ),
@@ -212,12 +240,23 @@ export async function listAlbumRows(
   return { total: counted, rows: listed };
 }
 
+/** The user's albums of the given ids; none for no ids. */
+function albumsWithIds(db: Kysely<Database>, userId: number, ids: number[]): AlbumsQuery {
+  return db
+    .selectFrom('albums')
+    .where('albums.user_id', '=', userId)
+    .where(ids.length > 0 ? oneOfIds(db, 'albums.id', ids) : sql<boolean>`1 = 0`);
+}
+
 /**
  * Up to this many matches, reading them costs no more than walking a sort's index, on SQLite,
  * where the two cost the same near 400 at 50,000 albums; PostgreSQL's walk costs more still
  * (docs/decisions.md).
  */
 export const FEW_MATCHES = 400;
+
+/** Rows read for a word before its matches count as many: an album may match twice or more. */
+const FEW_MATCHES_READ = 2 * FEW_MATCHES;
 
 /**
  * Albums a walk along a sort may test one by one (about 1.3 µs each on SQLite) before gathering

@@ -214,13 +214,69 @@ export function textMatches(
 function wordMatchIds(
   { db, userId }: Pick<QueryScope, 'db' | 'userId'>,
   words: string[],
-  use: { joined: boolean },
+  use: { joined: boolean; repeated?: boolean },
 ): RawBuilder<unknown> {
   const tagged = taggedWith(db, tagsStartingWith(db, userId, words), use);
+  // With `repeated`, an album both named and tagged with the word comes twice: nothing is hashed.
+  const union = use.repeated ? sql`union all` : sql`union`;
   if (isPostgres(db))
-    return sql`(${idsWithWordsStarting('albums', userId, words)}) union ${tagged}`;
+    return sql`(${idsWithWordsStarting('albums', userId, words)}) ${union} ${tagged}`;
   // SQLite takes no parentheses around a member of a UNION, hence the raw tagged ids.
-  return sql`select rowid as id from album_search where album_search match ${fts5PrefixQuery(userId, words)} union ${tagged}`;
+  return sql`select rowid as id from album_search where album_search match ${fts5PrefixQuery(userId, words)} ${union} ${tagged}`;
+}
+
+/**
+ * The albums that have every word (a query of free words alone), if each word has few: each
+ * word's matches read as they come, repeats and all, up to `rowsAtMost` rows; undefined when a
+ * word has more. A page of them is then read by id (`listAlbumRows`).
+ */
+export async function matchesIfFew(
+  scope: Pick<QueryScope, 'db' | 'userId'>,
+  words: string[],
+  rowsAtMost: number,
+): Promise<number[] | undefined> {
+  const { ids } = await fewMatchesOrCount(scope, words, rowsAtMost, { counted: false });
+  return ids;
+}
+
+/**
+ * One statement that reads each word's matches as they come, up to `rowsAtMost` rows a word, and
+ * gives the albums that have every word when no word has more; otherwise their count
+ * (`wordMatchCount`). PostgreSQL evaluates a subquery of the select list when its value is first
+ * needed, so only one of the two is read. Counting hashes every match to count each album once,
+ * which for a word of a few albums cost more than reading them (PostgreSQL only: SQLite's text
+ * index merges a prefix's every match before giving the first, so it is counted as before).
+ */
+export async function fewMatchesOrCount(
+  scope: Pick<QueryScope, 'db' | 'userId'>,
+  words: string[],
+  rowsAtMost: number,
+  { counted }: { counted: boolean },
+): Promise<{ ids?: number[]; total?: number }> {
+  const few = words.map((_, n) => sql.raw(`few${n}`));
+  const readFew = sql.join(
+    words.map(
+      (word, n) =>
+        sql`${few[n]} as materialized (${wordMatchIds(scope, [word], { joined: false, repeated: true })} limit ${rowsAtMost})`,
+    ),
+  );
+  const allFew = sql.join(
+    few.map((table) => sql`(select count(*) from ${table}) < ${rowsAtMost}`),
+    sql` and `,
+  );
+  const common = sql.join(
+    few.map((table) => sql`select id from ${table}`),
+    sql` intersect `,
+  );
+  const total = counted
+    ? sql`case when not (${allFew}) then (${wordMatchCount(scope, words)}) end`
+    : sql`null`;
+  const { rows } = await sql<{ ids: number[] | null; total: unknown }>`with ${readFew}
+    select case when ${allFew} then coalesce((select array_agg(distinct id) from (${common}) as common), '{}') end as ids,
+      ${total} as total`.execute(scope.db);
+  const [row] = rows;
+  if (row?.ids) return { ids: row.ids };
+  return { total: Number(row?.total) };
 }
 
 /**

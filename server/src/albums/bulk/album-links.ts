@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
 import { isPostgres } from '../../db/database';
 import { inTurns } from '../../db/in-turns';
+import { oneOfIds } from '../../db/one-of-ids';
 import type { Database } from '../../db/schema';
 import type { UndoRecorder } from './undo-record';
 
@@ -11,16 +12,6 @@ import type { UndoRecorder } from './undo-record';
  * bound values comfortably allows.
  */
 const albumsPerStatement = (trx: Kysely<Database>) => (isPostgres(trx) ? 5_000 : 1_000);
-
-/**
- * `album_id` is one of the ids: on PostgreSQL one array parameter, which is parsed and planned in
- * a fraction of the time of thousands of values; on SQLite a list of values.
- */
-function albumIdIn(trx: Kysely<Database>, albumIds: number[]) {
-  return isPostgres(trx)
-    ? sql`album_id = any(cast(${albumIds} as integer[]))`
-    : sql`album_id in (${sql.join(albumIds)})`;
-}
 
 /** A table linking albums to one tag or folder, with when each link was made. */
 export type AlbumLinks =
@@ -73,7 +64,7 @@ export async function removeLinks(
   for await (const chunk of inTurns(albumIds, albumsPerStatement(trx))) {
     const { rows } = await sql<{ album_id: number; stamp: string }>`
       delete from ${sql.table(links.table)}
-      where ${sql.ref(links.owner)} = ${ownerId} and ${albumIdIn(trx, chunk)}
+      where ${sql.ref(links.owner)} = ${ownerId} and ${oneOfIds(trx, 'album_id', chunk)}
       returning album_id, ${sql.ref(links.stamp)} as stamp`.execute(trx);
     removed += rows.length;
     await record.keep(rows.map((row): RemovedLink => [row.album_id, row.stamp]));
@@ -93,7 +84,7 @@ export async function undoAddedLinks(
     for await (const chunk of inTurns(albumIds, albumsPerStatement(trx))) {
       const { rows } = await sql<{ album_id: number }>`
         delete from ${sql.table(links.table)}
-        where ${sql.ref(links.owner)} = ${ownerId} and ${albumIdIn(trx, chunk)}
+        where ${sql.ref(links.owner)} = ${ownerId} and ${oneOfIds(trx, 'album_id', chunk)}
         returning album_id`.execute(trx);
       undone += rows.length;
     }
