@@ -18,7 +18,6 @@ import {
   currentMinute,
   fewMatchesOrCount,
   freeWords,
-  matchesIfFew,
   matchesWords,
   queryCondition,
   type TextMatchPlan,
@@ -125,13 +124,16 @@ function sortedIds(query: AlbumsQuery, sort: AlbumSort) {
   return query.select('albums.id').orderBy(sortTerms(sort));
 }
 
+/** How many albums a filter matches, and which, when they were few enough to be read. */
+type CountedMatches = { total: number; ids?: number[] };
+
 /**
  * Counts of text filters and pages of every list, kept per user until their library changes: a
  * broad word matches thousands of albums, and a page asked again (paging back, returning to a
  * screen, another device) should cost the session check alone. Pages of up to 50 albums (the
  * app asks 24, or the default 50) are kept, a few MB at most; a larger page is read each time.
  */
-const keptCounts = libraryResults<number>(64);
+const keptCounts = libraryResults<CountedMatches>(64);
 const keptPages = libraryResults<LabelledAlbumRow[]>(256);
 const LARGEST_KEPT_PAGE = 50;
 
@@ -160,14 +162,6 @@ export async function listAlbumRows(
     unscoped && [filter.query, filter.smartQuery].some((node) => node && matchesWords(node));
   // Free words alone are counted from their matches as they stand, not joined to the albums.
   const words = plansByCount && !filter.smartQuery && filter.query ? freeWords(filter.query) : [];
-  // On PostgreSQL few matches are read themselves, once: they are the count, and a page is read
-  // by their ids (`fewMatchesOrCount`).
-  const readsFewMatches = words.length > 0 && isPostgres(db);
-  let fewMatches: Promise<number[] | undefined> | undefined;
-  const matchedIfFew = () => {
-    fewMatches ??= matchesIfFew({ db, userId }, words, FEW_MATCHES_READ);
-    return fewMatches;
-  };
   const countStatement = () =>
     (words.length > 0
       ? wordMatchCount({ db, userId }, words)
@@ -177,13 +171,13 @@ export async function listAlbumRows(
     )
       .executeTakeFirst()
       .then((counted) => toCount(counted?.total));
-  const count = async () => {
-    if (!readsFewMatches) return countStatement();
-    const { ids, total } = await fewMatchesOrCount({ db, userId }, words, FEW_MATCHES_READ, {
-      counted: true,
-    });
-    fewMatches ??= Promise.resolve(ids);
-    return ids?.length ?? toCount(total);
+  // On PostgreSQL a few matches are read rather than counted, and kept with the count: a page of
+  // them is read by their ids (`fewMatchesOrCount`).
+  const readsFewMatches = words.length > 0 && isPostgres(db);
+  const count = async (): Promise<CountedMatches> => {
+    if (!readsFewMatches) return { total: await countStatement() };
+    const found = await fewMatchesOrCount({ db, userId }, words, FEW_MATCHES_READ);
+    return 'ids' in found ? { total: found.ids.length, ids: found.ids } : found;
   };
   const known = keptCount(db, userId, filter, library);
   const queried = Boolean(filter.query || filter.smartQuery);
@@ -192,11 +186,12 @@ export async function listAlbumRows(
   const version = library?.version ?? (queried ? await libraryVersion(db, userId) : undefined);
   // An age in a query (`added:<30d`) is counted from the minute: its results last the minute.
   const moment = queried ? now.toISOString() : undefined;
-  const total =
-    known ??
-    (version === undefined
+  const matched: Promise<CountedMatches> = known
+    ? known.then((total) => ({ total }))
+    : version === undefined
       ? count()
-      : keptCounts(db, userId, JSON.stringify(filter), count, version, moment));
+      : keptCounts(db, userId, JSON.stringify(filter), count, version, moment);
+  const total = matched.then((matches) => matches.total);
   // Few word matches are read themselves, and past many the sort's index is walked, testing
   // each album on a short walk; the count, kept for every sort and page of the filter, says
   // which. Other pages do not wait for it.
@@ -207,14 +202,11 @@ export async function listAlbumRows(
     const albums = library?.albumCount ?? (await keptAlbumCount(db, 'users', userId));
     return walkPlan(page, matches, albums);
   };
-  // The albums a page is read from: few matches by their ids, once counted here or again when
-  // the count was kept; otherwise the filter, read as the count says.
+  // The albums a page is read from: the matches by their ids, when the count read them;
+  // otherwise the filter, read as the count says.
   const pageSource = async () => {
-    if (readsFewMatches && (await total) <= FEW_MATCHES) {
-      const ids = await matchedIfFew();
-      if (ids) return albumsWithIds(db, userId, ids);
-    }
-    return matching(await textPlan());
+    const ids = readsFewMatches ? (await matched).ids : undefined;
+    return ids ? albumsWithIds(db, userId, ids) : matching(await textPlan());
   };
   // The page's ids come from the sort's index alone (a page deep into the collection skips
   // index entries, not whole rows); only those rows are read whole.
@@ -236,8 +228,8 @@ export async function listAlbumRows(
     version === undefined || page.limit > LARGEST_KEPT_PAGE
       ? pageRows()
       : keptPages(db, userId, JSON.stringify([filter, sort, page]), pageRows, version, moment);
-  const [counted, listed] = await Promise.all([total, rows]);
-  return { total: counted, rows: listed };
+  const [matches, listed] = await Promise.all([total, rows]);
+  return { total: matches, rows: listed };
 }
 
 /** The user's albums of the given ids; none for no ids. */

@@ -6,6 +6,7 @@ import {
   periodAfter,
 } from '@gatefold/contract/album-query-values';
 import { type Expression, type Kysely, type RawBuilder, sql } from 'kysely';
+import { toCount } from '../db/count';
 import { isPostgres } from '../db/database';
 import type { Database } from '../db/schema';
 import {
@@ -226,33 +227,20 @@ function wordMatchIds(
 }
 
 /**
- * The albums that have every word (a query of free words alone), if each word has few: each
- * word's matches read as they come, repeats and all, up to `rowsAtMost` rows; undefined when a
- * word has more. A page of them is then read by id (`listAlbumRows`).
- */
-export async function matchesIfFew(
-  scope: Pick<QueryScope, 'db' | 'userId'>,
-  words: string[],
-  rowsAtMost: number,
-): Promise<number[] | undefined> {
-  const { ids } = await fewMatchesOrCount(scope, words, rowsAtMost, { counted: false });
-  return ids;
-}
-
-/**
- * One statement that reads each word's matches as they come, up to `rowsAtMost` rows a word, and
- * gives the albums that have every word when no word has more; otherwise their count
- * (`wordMatchCount`). PostgreSQL evaluates a subquery of the select list when its value is first
- * needed, so only one of the two is read. Counting hashes every match to count each album once,
- * which for a word of a few albums cost more than reading them (PostgreSQL only: SQLite's text
- * index merges a prefix's every match before giving the first, so it is counted as before).
+ * The albums that have every word (a query of free words alone) when each word has few, or else
+ * how many have them all (`wordMatchCount`), in one statement, on PostgreSQL. Each word's matches
+ * are read as they come, repeats and all, up to `rowsAtMost` rows; PostgreSQL evaluates a select
+ * list's subquery only when its value is needed, so the count is read only past that. Counting
+ * hashes every match to count each album once, which for a word of a few albums cost more than
+ * reading them. SQLite counts alone: its text index merges a prefix's every match before giving
+ * the first, so reading the first few would cost a broad word its whole match list again.
  */
 export async function fewMatchesOrCount(
   scope: Pick<QueryScope, 'db' | 'userId'>,
   words: string[],
   rowsAtMost: number,
-  { counted }: { counted: boolean },
-): Promise<{ ids?: number[]; total?: number }> {
+): Promise<{ ids: number[] } | { total: number }> {
+  if (!isPostgres(scope.db)) throw new Error('Reading few matches is for PostgreSQL.');
   const few = words.map((_, n) => sql.raw(`few${n}`));
   const readFew = sql.join(
     words.map(
@@ -268,15 +256,14 @@ export async function fewMatchesOrCount(
     few.map((table) => sql`select id from ${table}`),
     sql` intersect `,
   );
-  const total = counted
-    ? sql`case when not (${allFew}) then (${wordMatchCount(scope, words)}) end`
-    : sql`null`;
-  const { rows } = await sql<{ ids: number[] | null; total: unknown }>`with ${readFew}
-    select case when ${allFew} then coalesce((select array_agg(distinct id) from (${common}) as common), '{}') end as ids,
-      ${total} as total`.execute(scope.db);
+  const { rows } = await sql<{ ids: number[] | null; total: string | null }>`with ${readFew}
+    select case when ${allFew}
+        then coalesce((select array_agg(distinct id) from (${common}) as common), '{}') end as ids,
+      case when not (${allFew}) then (${wordMatchCount(scope, words)}) end as total`.execute(
+    scope.db,
+  );
   const [row] = rows;
-  if (row?.ids) return { ids: row.ids };
-  return { total: Number(row?.total) };
+  return row?.ids ? { ids: row.ids } : { total: toCount(row?.total) };
 }
 
 /**

@@ -128,16 +128,22 @@ describe.each(testDatabaseKinds)('a word of few albums on %s', (kind) => {
       total: '300',
       names: names.slice(100, 105),
     });
-    // The count is kept; a page asked later reads the matches again.
+    // Another page of the kept count.
     expect(await page('q=velv&sort=added-desc&limit=3')).toEqual({
       total: '300',
       names: names.slice(-3).reverse(),
     });
-    // Its tag alone: one match an album, read whole.
+    // Its tag alone: one match an album, few enough to be read, and paged again in another sort.
     expect(await page('q=velvety&sort=name-desc&limit=2')).toEqual({
       total: '300',
       names: ['Velvet Velveteen 99', 'Velvet Velveteen 98'],
     });
+    expect(await page('q=velvety&sort=added-asc&limit=2&offset=298')).toEqual({
+      total: '300',
+      names: names.slice(298),
+    });
+    // Words of few matches each, which no album has together.
+    expect(await page('q=velvety%20quiet')).toEqual({ total: '0', names: [] });
     expect(await page('q=velv%20underground%2042&sort=name-asc')).toEqual({
       total: '1',
       names: ['Velvet Velveteen 42'],
