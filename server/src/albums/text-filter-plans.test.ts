@@ -152,6 +152,38 @@ describe.each(testDatabaseKinds)('a word of few albums on %s', (kind) => {
   });
 });
 
+/** A query of fields alone is counted and paged over the albums, however many it finds. */
+describe.each(testDatabaseKinds)('a query of fields alone on %s', (kind) => {
+  const testApp = useTestApp(kind);
+
+  it('counts and pages its albums alike whether they are few or many', async () => {
+    const { app } = testApp();
+    const token = await signIn(app, uniqueName('Fields'));
+    // Released 1960–2009, ten or eleven albums a year; more than the first albums read.
+    const albums = Array.from({ length: 2 * FEW_MATCHES + 30 }, (_, n) =>
+      exportedAlbum(`Record ${n}`, n),
+    );
+    await importAlbums(app, token, [], albums);
+    const page = (query: string) => listedPage(app, token, query);
+    const names = albums.map((album) => album.name);
+    const ofYear = (year: number) => names.filter((_, n) => 1960 + (n % 50) === year);
+
+    expect(await page('q=year%3A1960..2009&sort=added-asc&limit=3&offset=820')).toEqual({
+      total: String(albums.length),
+      names: names.slice(820, 823),
+    });
+    expect(await page('q=year%3A1971&sort=added-desc&limit=4')).toEqual({
+      total: String(ofYear(1971).length),
+      names: ofYear(1971).reverse().slice(0, 4),
+    });
+    expect(await page('q=year%3A1971&sort=added-asc&limit=2&offset=16')).toEqual({
+      total: String(ofYear(1971).length),
+      names: ofYear(1971).slice(16),
+    });
+    expect(await page('q=year%3A2020')).toEqual({ total: '0', names: [] });
+  });
+});
+
 /**
  * A walk along a sort tests each album's own text on a short walk and the text index's gathered
  * matches on a long one; whichever is chosen, a filter lists the same albums.
