@@ -232,12 +232,12 @@ export async function listAlbumRows(
   return { total: matches, rows: listed };
 }
 
-/** The user's albums of the given ids; none for no ids. */
+/** The user's albums of the given ids. */
 function albumsWithIds(db: Kysely<Database>, userId: number, ids: number[]): AlbumsQuery {
   return db
     .selectFrom('albums')
     .where('albums.user_id', '=', userId)
-    .where(ids.length > 0 ? oneOfIds(db, 'albums.id', ids) : sql<boolean>`1 = 0`);
+    .where(oneOfIds(db, 'albums.id', ids));
 }
 
 /**
