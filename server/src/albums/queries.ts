@@ -1,6 +1,7 @@
 import type { QueryNode } from '@gatefold/contract/album-query';
 import type { AlbumSort } from '@gatefold/contract/albums';
 import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import { z } from 'zod';
 import { toCount } from '../db/count';
 import { isPostgres } from '../db/database';
 import { type LibraryState, libraryResults, libraryVersion } from '../db/library-results';
@@ -9,6 +10,7 @@ import type { Database } from '../db/schema';
 import { searchWords } from '../db/search-text';
 import { notFound } from '../http/errors';
 import {
+  fromJson,
   type LabelledAlbumRow,
   labelled,
   labelledAlbumsInOrder,
@@ -162,25 +164,26 @@ export async function listAlbumRows(
     unscoped && [filter.query, filter.smartQuery].some((node) => node && matchesWords(node));
   // Free words alone are counted from their matches as they stand, not joined to the albums.
   const words = plansByCount && !filter.smartQuery && filter.query ? freeWords(filter.query) : [];
+  const counted = () => matching(plansByCount ? 'read-matches' : undefined);
   const countStatement = () =>
     (words.length > 0
       ? wordMatchCount({ db, userId }, words)
-      : matching(plansByCount ? 'read-matches' : undefined).select((eb) =>
-          eb.fn.countAll().as('total'),
-        )
+      : counted().select((eb) => eb.fn.countAll().as('total'))
     )
       .executeTakeFirst()
-      .then((counted) => toCount(counted?.total));
-  // On PostgreSQL a few matches are read rather than counted, and kept with the count: a page of
-  // them is read by their ids (`fewMatchesOrCount`).
+      .then((found) => toCount(found?.total));
+  const queried = Boolean(filter.query || filter.smartQuery);
+  // A query's few matches are kept with its count, and a page of them is read by their ids: its
+  // own statement would find them all again. On PostgreSQL free words alone are read before they
+  // are counted (`fewMatchesOrCount`); other queries are counted and gathered at once.
   const readsFewMatches = words.length > 0 && isPostgres(db);
   const count = async (): Promise<CountedMatches> => {
+    if (queried && words.length === 0) return countedWithFewIds(db, counted());
     if (!readsFewMatches) return { total: await countStatement() };
     const found = await fewMatchesOrCount({ db, userId }, words, FEW_MATCHES_READ);
     return 'ids' in found ? { total: found.ids.length, ids: found.ids } : found;
   };
   const known = keptCount(db, userId, filter, library);
-  const queried = Boolean(filter.query || filter.smartQuery);
   // Both kept results go by one version: read with the session, or here once for a query. A
   // plain list read outside a request has no version at hand and is not worth a statement.
   const version = library?.version ?? (queried ? await libraryVersion(db, userId) : undefined);
@@ -194,7 +197,7 @@ export async function listAlbumRows(
   const total = matched.then((matches) => matches.total);
   // Few word matches are read themselves, and past many the sort's index is walked, testing
   // each album on a short walk; the count, kept for every sort and page of the filter, says
-  // which. Other pages do not wait for it.
+  // which. A query's other pages wait for it too, for the ids of its few matches.
   const textPlan = async (): Promise<TextMatchPlan | undefined> => {
     if (!plansByCount) return undefined;
     const matches = await total;
@@ -205,7 +208,7 @@ export async function listAlbumRows(
   // The albums a page is read from: the matches by their ids, when the count read them;
   // otherwise the filter, read as the count says.
   const pageSource = async () => {
-    const ids = readsFewMatches ? (await matched).ids : undefined;
+    const ids = queried ? (await matched).ids : undefined;
     return ids ? albumsWithIds(db, userId, ids) : matching(await textPlan());
   };
   // The page's ids come from the sort's index alone (a page deep into the collection skips
@@ -231,6 +234,31 @@ export async function listAlbumRows(
   const [matches, listed] = await Promise.all([total, rows]);
   return { total: matches, rows: listed };
 }
+
+/**
+ * How many albums the query matches, with their ids when there are at most `FEW_MATCHES_READ`.
+ * Gathering them as they are counted cost no more than the count alone, and a page read by them
+ * a fraction of its own statement: for a genre and a decade (167 of 50,000 albums) 0.35 ms for
+ * either on SQLite and 0.05 for the page by ids; on PostgreSQL 2.8–3.0 ms for either count, where
+ * `genre:g*` took 16–17 ms against 18–22.
+ */
+async function countedWithFewIds(
+  db: Kysely<Database>,
+  matching: AlbumsQuery,
+): Promise<CountedMatches> {
+  const gathered = isPostgres(db)
+    ? sql`coalesce(array_agg(albums.id), '{}')`
+    : sql`json_group_array(albums.id)`;
+  const fewIds = sql<unknown>`case when count(*) <= ${FEW_MATCHES_READ} then ${gathered} end`;
+  const found = await matching
+    .select((eb) => [eb.fn.countAll().as('total'), fewIds.as('ids')])
+    .executeTakeFirst();
+  const total = toCount(found?.total);
+  const ids = gatheredIds.parse(fromJson(found?.ids ?? null));
+  return ids ? { total, ids } : { total };
+}
+
+const gatheredIds = z.array(z.number().int()).nullable();
 
 /** The user's albums of the given ids. */
 function albumsWithIds(db: Kysely<Database>, userId: number, ids: number[]): AlbumsQuery {

@@ -181,6 +181,12 @@ describe.each(testDatabaseKinds)('a query of fields alone on %s', (kind) => {
       names: ofYear(1971).slice(16),
     });
     expect(await page('q=year%3A2020')).toEqual({ total: '0', names: [] });
+    // With a word, whose matches the count reads through the text index.
+    expect(await page('q=record%20year%3A1971&sort=added-asc&limit=3&offset=1')).toEqual({
+      total: String(ofYear(1971).length),
+      names: ofYear(1971).slice(1, 4),
+    });
+    expect(await page('q=year%3A1971%20-record')).toEqual({ total: '0', names: [] });
   });
 });
 
@@ -310,7 +316,7 @@ describe('which queries match words through the text index', () => {
     expect(words('year:1970..1979 OR (tag:x -night)')).toBe(true);
   });
 
-  it('leaves out fields and quoted phrases, whose pages need not wait for their count', () => {
+  it('leaves out fields and quoted phrases, which no count of text matches plans', () => {
     expect(words('genre:jazz year:1970..1999 -tag:"late night"')).toBe(false);
     expect(words('artist:davis OR added:<30d')).toBe(false);
     expect(words('"kind of blue" album:"blue train"')).toBe(false);
