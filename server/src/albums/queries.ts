@@ -20,9 +20,8 @@ import {
   currentMinute,
   fewMatchesOrCount,
   freeWords,
-  matchesWords,
+  type MatchPlan,
   queryCondition,
-  type TextMatchPlan,
   textMatches,
   wordMatchCount,
 } from './query-conditions';
@@ -54,7 +53,7 @@ export function albumsMatching(
   userId: number,
   filter: AlbumFilter,
   now = new Date(),
-  textPlan?: TextMatchPlan,
+  matchPlan?: MatchPlan,
 ): AlbumsQuery {
   const { query, smartQuery, folderId, tagId, genreId, artistId } = filter;
   const scoped = db
@@ -95,7 +94,7 @@ export function albumsMatching(
   const queries = [smartQuery, query].flatMap((node) => (node ? [node] : []));
   return queries.reduce(
     (narrowed, node) =>
-      narrowed.where(queryCondition({ db, userId, now, ...(textPlan && { textPlan }) }, node)),
+      narrowed.where(queryCondition({ db, userId, now, ...(matchPlan && { matchPlan }) }, node)),
     scoped,
   );
 }
@@ -154,14 +153,14 @@ export async function listAlbumRows(
   library?: LibraryState,
 ): Promise<{ total: number; rows: LabelledAlbumRow[] }> {
   const now = currentMinute();
-  const matching = (textPlan?: TextMatchPlan) => albumsMatching(db, userId, filter, now, textPlan);
-  // A text filter over the whole collection picks how to read its word matches by their count
-  // (`textMatches`). Within a folder, tag, genre or artist the scope's own few albums lead, as
-  // before: reading a common word's every match there would cost more than the scope.
+  const matching = (matchPlan?: MatchPlan) => albumsMatching(db, userId, filter, now, matchPlan);
+  const queried = Boolean(filter.query || filter.smartQuery);
+  // A query over the whole collection picks how to read its word and label matches by their
+  // count (`MatchPlan`). Within a folder, tag, genre or artist the scope's own few albums lead,
+  // as before: reading a common word's every match there would cost more than the scope.
   const { folderId, tagId, genreId, artistId } = filter;
   const unscoped = [folderId, tagId, genreId, artistId].every((id) => id === undefined);
-  const plansByCount =
-    unscoped && [filter.query, filter.smartQuery].some((node) => node && matchesWords(node));
+  const plansByCount = unscoped && queried;
   // Free words alone are counted from their matches as they stand, not joined to the albums.
   const words = plansByCount && !filter.smartQuery && filter.query ? freeWords(filter.query) : [];
   const counted = () => matching(plansByCount ? 'read-matches' : undefined);
@@ -172,7 +171,6 @@ export async function listAlbumRows(
     )
       .executeTakeFirst()
       .then((found) => toCount(found?.total));
-  const queried = Boolean(filter.query || filter.smartQuery);
   // A query's few matches are kept with its count, and a page of them is read by their ids: its
   // own statement would find them all again. On PostgreSQL free words alone are read before they
   // are counted (`fewMatchesOrCount`); other queries are counted and gathered at once.
@@ -195,10 +193,9 @@ export async function listAlbumRows(
       ? count()
       : keptCounts(db, userId, JSON.stringify(filter), count, version, moment);
   const total = matched.then((matches) => matches.total);
-  // Few word matches are read themselves, and past many the sort's index is walked, testing
-  // each album on a short walk; the count, kept for every sort and page of the filter, says
-  // which. A query's other pages wait for it too, for the ids of its few matches.
-  const textPlan = async (): Promise<TextMatchPlan | undefined> => {
+  // Few matches are read themselves, and past many the sort's index is walked, testing each
+  // album on a short walk; the count, kept for every sort and page of the query, says which.
+  const matchPlan = async (): Promise<MatchPlan | undefined> => {
     if (!plansByCount) return undefined;
     const matches = await total;
     if (matches <= FEW_MATCHES) return 'read-matches';
@@ -209,7 +206,7 @@ export async function listAlbumRows(
   // otherwise the filter, read as the count says.
   const pageSource = async () => {
     const ids = queried ? (await matched).ids : undefined;
-    return ids ? albumsWithIds(db, userId, ids) : matching(await textPlan());
+    return ids ? albumsWithIds(db, userId, ids) : matching(await matchPlan());
   };
   // The page's ids come from the sort's index alone (a page deep into the collection skips
   // index entries, not whole rows); only those rows are read whole.
@@ -289,7 +286,7 @@ const LONGEST_ROW_WALK = 3_000;
  * How a walk along a sort to the end of the page tests its albums, from how many of the
  * collection's albums match: about (offset + limit) × albums ÷ matches are walked, at most all.
  */
-export function walkPlan(page: Page, matches: number, albums: number): TextMatchPlan {
+export function walkPlan(page: Page, matches: number, albums: number): MatchPlan {
   const walk = Math.min(albums, ((page.offset + page.limit) * albums) / Math.max(matches, 1));
   return walk > LONGEST_ROW_WALK ? 'gather-matches' : 'test-rows';
 }
@@ -358,7 +355,7 @@ export async function searchAlbumRows(
   // Few names start with it, so few albums are likely to match it at all: read them rather than
   // walk every name (a rare word: 2 against 21–45 ms on PostgreSQL at 50,000 albums).
   const others = await albumsMatching(db, userId, {})
-    .where(textMatches({ db, userId, textPlan: 'read-matches' }, searchWords(q)))
+    .where(textMatches({ db, userId, matchPlan: 'read-matches' }, searchWords(q)))
     .select('albums.id')
     .where(sql<boolean>`not ${startsWithPhrase}`)
     .orderBy(name)

@@ -7,7 +7,7 @@ import { bearer, signIn, uniqueName, useTestApp } from '../testing/test-app';
 import { testDatabaseKinds } from '../testing/test-database';
 import { readAlbumQuery } from './album-page';
 import { albumsMatching, FEW_MATCHES, walkPlan } from './queries';
-import { freeWords, matchesWords, type TextMatchPlan } from './query-conditions';
+import { freeWords, type MatchPlan } from './query-conditions';
 
 /** More matches than a filter reads itself: past them it walks the sort's index. */
 const MANY = FEW_MATCHES + 30;
@@ -208,7 +208,7 @@ describe.each(testDatabaseKinds)('each way of reading a text filter on %s', (kin
     await importAlbums(app, token, ['blue mood'], albums);
     const me = await app.inject({ url: '/api/v1/auth/me', headers: bearer(token) });
     const userId: number = me.json().id;
-    const listed = (q: string, sort: string, plan: TextMatchPlan) => {
+    const listed = (q: string, sort: string, plan: MatchPlan) => {
       const query = readAlbumQuery(q);
       return albumsMatching(db, userId, { query }, new Date(), plan)
         .select('albums.name')
@@ -236,6 +236,70 @@ describe.each(testDatabaseKinds)('each way of reading a text filter on %s', (kin
         expect(await listed(q, sort, 'gather-matches'), q).toEqual(read);
       }
     }
+  });
+});
+
+/**
+ * A label, artist or folder condition reads the labels' links on a long walk and tests each
+ * album's own links on a short one; whichever is chosen, a query lists the same albums.
+ */
+describe.each(testDatabaseKinds)('each way of reading a label query on %s', (kind) => {
+  const testApp = useTestApp(kind);
+
+  it('lists the same albums in the same order whichever way it reads the links', async () => {
+    const { app, db } = testApp();
+    const token = await signIn(app, uniqueName('Labels'));
+    const genres = [['Rock'], ['Rocksteady', 'Jazz'], ['Reggae'], [], ['Jazz']];
+    const albums = Array.from({ length: 60 }, (_, n) => ({
+      ...exportedAlbum(`Record ${n}`, n, n % 4 === 0 ? ['late night'] : []),
+      artist: n % 3 === 0 ? 'Björk' : 'Sigur Rós',
+      genres: genres[n % genres.length] ?? [],
+      folder_keys: n % 6 === 0 ? [2] : n % 5 === 0 ? [1] : [],
+    }));
+    const folder = (key: number, parent: number | null, name: string) => ({
+      key,
+      parent_key: parent,
+      name,
+      description: null,
+      image_url: null,
+      sort_order: 0,
+    });
+    const job = await importFile(app, token, {
+      format: EXPORT_FORMAT,
+      version: 1,
+      exported_at: new Date().toISOString(),
+      tags: [{ name: 'late night', color: '#3B82F6' }],
+      folders: [folder(1, null, 'Shelf'), folder(2, 1, 'Top Row')],
+      albums,
+    });
+    expect(job.status).toBe('finished');
+    const me = await app.inject({ url: '/api/v1/auth/me', headers: bearer(token) });
+    const userId: number = me.json().id;
+    const listed = (q: string, plan: MatchPlan) =>
+      albumsMatching(db, userId, { query: readAlbumQuery(q) }, new Date(), plan)
+        .select('albums.name')
+        .orderBy(sql`albums.added_at desc`)
+        .orderBy('albums.id')
+        .execute()
+        .then((rows) => rows.map((row) => row.name));
+
+    for (const q of [
+      'genre:r*',
+      'genre:jazz',
+      '-genre:rock',
+      'genre:r* year:1970..1989',
+      'tag:"late night" OR genre:reggae',
+      'folder:shelf',
+      'folder:"top row" -tag:late*',
+      'artist:bjork genre:jazz',
+    ]) {
+      const read = await listed(q, 'read-matches');
+      expect(read.length, q).toBeGreaterThan(0);
+      expect(await listed(q, 'test-rows'), q).toEqual(read);
+      expect(await listed(q, 'gather-matches'), q).toEqual(read);
+    }
+    // Folders hold their subfolders' albums: ten in Top Row (every sixth) and ten more in Shelf.
+    expect(await listed('folder:shelf', 'test-rows')).toHaveLength(20);
   });
 });
 
@@ -304,24 +368,7 @@ describe('how a walk along a sort tests its albums', () => {
   });
 });
 
-describe('which queries match words through the text index', () => {
-  const words = (q: string) => {
-    const node = readAlbumQuery(q);
-    return node !== null && matchesWords(node);
-  };
-
-  it('names free words and album names, alone or inside any, not and brackets', () => {
-    expect(words('velvet')).toBe(true);
-    expect(words('genre:jazz album:blue')).toBe(true);
-    expect(words('year:1970..1979 OR (tag:x -night)')).toBe(true);
-  });
-
-  it('leaves out fields and quoted phrases, which no count of text matches plans', () => {
-    expect(words('genre:jazz year:1970..1999 -tag:"late night"')).toBe(false);
-    expect(words('artist:davis OR added:<30d')).toBe(false);
-    expect(words('"kind of blue" album:"blue train"')).toBe(false);
-  });
-
+describe('the words of a query', () => {
   it('gives the words of a query of free words alone, and none for any other', () => {
     const wordsOf = (q: string) => {
       const node = readAlbumQuery(q);
