@@ -1,7 +1,8 @@
 import { EXPORT_FORMAT } from '@gatefold/contract/maintenance';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import type { Database } from '../db/schema';
 import { importFile } from '../testing/factories';
 import { bearer, signIn, uniqueName, useTestApp } from '../testing/test-app';
 import { testDatabaseKinds } from '../testing/test-database';
@@ -56,6 +57,19 @@ async function listedPage(app: FastifyInstance, token: string, query: string) {
     total: response.headers['x-total-count'],
     names: response.json().map((album: { name: string }) => album.name),
   };
+}
+
+/** The names of the signed-in user's albums a query matches, read by the plan, in a sort. */
+async function matchedNames(app: FastifyInstance, db: Kysely<Database>, token: string) {
+  const me = await app.inject({ url: '/api/v1/auth/me', headers: bearer(token) });
+  const userId: number = me.json().id;
+  return (q: string, sort: 'name' | 'added', plan: MatchPlan) =>
+    albumsMatching(db, userId, { query: readAlbumQuery(q) }, new Date(), plan)
+      .select('albums.name')
+      .orderBy(sort === 'name' ? sql`albums.search_name` : sql`albums.added_at desc`)
+      .orderBy('albums.id')
+      .execute()
+      .then((rows) => rows.map((row) => row.name));
 }
 
 /**
@@ -206,17 +220,7 @@ describe.each(testDatabaseKinds)('each way of reading a text filter on %s', (kin
       artist: n % 3 === 0 ? 'Björk' : 'Sigur Rós',
     }));
     await importAlbums(app, token, ['blue mood'], albums);
-    const me = await app.inject({ url: '/api/v1/auth/me', headers: bearer(token) });
-    const userId: number = me.json().id;
-    const listed = (q: string, sort: string, plan: MatchPlan) => {
-      const query = readAlbumQuery(q);
-      return albumsMatching(db, userId, { query }, new Date(), plan)
-        .select('albums.name')
-        .orderBy(sort === 'name' ? sql`albums.search_name` : sql`albums.added_at desc`)
-        .orderBy('albums.id')
-        .execute()
-        .then((rows) => rows.map((row) => row.name));
-    };
+    const listed = await matchedNames(app, db, token);
 
     for (const q of [
       'blu',
@@ -229,7 +233,7 @@ describe.each(testDatabaseKinds)('each way of reading a text filter on %s', (kin
       'ΚΟΣ',
       'κοσμοσ blu',
     ]) {
-      for (const sort of ['name', 'added']) {
+      for (const sort of ['name', 'added'] as const) {
         const read = await listed(q, sort, 'read-matches');
         expect(read.length, q).toBeGreaterThan(0);
         expect(await listed(q, sort, 'test-rows'), q).toEqual(read);
@@ -273,15 +277,8 @@ describe.each(testDatabaseKinds)('each way of reading a label query on %s', (kin
       albums,
     });
     expect(job.status).toBe('finished');
-    const me = await app.inject({ url: '/api/v1/auth/me', headers: bearer(token) });
-    const userId: number = me.json().id;
-    const listed = (q: string, plan: MatchPlan) =>
-      albumsMatching(db, userId, { query: readAlbumQuery(q) }, new Date(), plan)
-        .select('albums.name')
-        .orderBy(sql`albums.added_at desc`)
-        .orderBy('albums.id')
-        .execute()
-        .then((rows) => rows.map((row) => row.name));
+    const matched = await matchedNames(app, db, token);
+    const listed = (q: string, plan: MatchPlan) => matched(q, 'added', plan);
 
     for (const q of [
       'genre:r*',
