@@ -37,6 +37,22 @@ describe('the database a configuration opens', () => {
   });
 
   it.runIf(postgresUrl)(
+    'costs a random page read near a read in turn on PostgreSQL, in the schema it is given',
+    async () => {
+      const db = openDatabase({ kind: 'postgres', url: postgresUrl ?? '', schema: 'elsewhere' });
+      try {
+        const shown = await sql<{ cost: string; path: string }>`select
+          current_setting('random_page_cost') as cost, current_setting('search_path') as path`.execute(
+          db,
+        );
+        expect(shown.rows[0]).toEqual({ cost: '1.1', path: 'elsewhere,public' });
+      } finally {
+        await db.destroy();
+      }
+    },
+  );
+
+  it.runIf(postgresUrl)(
     'lets a query wait its turn for a connection, then gives up as the database unavailable',
     async () => {
       const db = openDatabase({ kind: 'postgres', url: postgresUrl ?? '', connections: 1 });
