@@ -33,6 +33,9 @@ export const NAME_PREFIXES = [
   ),
 ];
 
+/** The decades the collection's albums were released in, from the 1950s (1950–2024). */
+export const DECADES = Array.from({ length: 7 }, (_, n) => 1950 + 10 * n);
+
 /** The most genres a collection draws on, and the name of each. */
 export const GENRES = 60;
 export const genreName = (n: number) => (n % 7 === 0 ? `Électro ${n}` : `Genre ${n}`);

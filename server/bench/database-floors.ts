@@ -8,7 +8,7 @@ import type { Database } from '../src/db/schema';
 import { folderRowsWithCounts } from '../src/folders/queries';
 import { searchCollection } from '../src/search/collection-search';
 import { listTags, trendingTags } from '../src/tags/queries';
-import { GENRES, genreName, NAME_PREFIXES, NAME_WORDS } from './collection';
+import { DECADES, GENRES, genreName, NAME_PREFIXES, NAME_WORDS } from './collection';
 
 /**
  * Text that no kept result answers: each run asks a word, or a sort, the last 64 runs did not, so
@@ -33,7 +33,7 @@ export const databaseFloors = {
   // A decade, one of the collection's genres and a tag left out, different each run so no kept
   // result answers.
   'albums-query': (db: Kysely<Database>, userId: number, run: number) => {
-    const decade = 1950 + 10 * (run % 7);
+    const decade = DECADES[run % DECADES.length] ?? 1950;
     const q = `year:${decade}..${decade + 9} genre:"${genreName(run % GENRES)}" -tag:a*`;
     return listAlbumRows(db, userId, { query: readAlbumQuery(q) }, 'added-desc', {
       limit: 24,

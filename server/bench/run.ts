@@ -9,7 +9,14 @@ import { folder } from '@gatefold/contract/folders';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { jobWhenDone, signInOverHttp } from '../src/testing/server-process';
-import { type BenchShape, collectionBatches, GENRES, genreName, NAME_PREFIXES } from './collection';
+import {
+  type BenchShape,
+  collectionBatches,
+  DECADES,
+  GENRES,
+  genreName,
+  NAME_PREFIXES,
+} from './collection';
 import type { DatabaseFloor } from './database-floors';
 import type { LoopReport } from './loop-watch';
 
@@ -130,7 +137,7 @@ const everyRareWord = Array.from(
  * collection: each genre in each of seven decades, 420 against 64 kept counts and 256 pages.
  */
 const everyQuery = Array.from({ length: GENRES }, (_, n) => genreName(n)).flatMap((genre) =>
-  Array.from({ length: 7 }, (_, d) => 1950 + 10 * d).map(
+  DECADES.map(
     (decade) =>
       `/api/v1/albums?limit=24&sort=added-desc&q=${encodeURIComponent(`genre:"${genre}" year:${decade}..${decade + 9}`)}`,
   ),

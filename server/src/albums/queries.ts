@@ -272,7 +272,10 @@ function albumsWithIds(db: Kysely<Database>, userId: number, ids: number[]): Alb
  */
 export const FEW_MATCHES = 400;
 
-/** Rows read for a word before its matches count as many: an album may match twice or more. */
+/**
+ * The most matches whose ids are kept with a count, and the rows read for a word before its
+ * matches count as many (an album may match a word twice or more).
+ */
 const FEW_MATCHES_READ = 2 * FEW_MATCHES;
 
 /**
