@@ -118,9 +118,9 @@ function termCondition(scope: QueryScope, term: QueryTerm): Condition {
         term.values.map((value) => nameMatches(scope, value)),
       );
     case 'genre':
-      return labelled(scope, 'genres', 'album_genres', 'genre_id', term.values);
+      return labelled(scope, 'genres', term.values);
     case 'tag':
-      return labelled(scope, 'tags', 'album_tags', 'tag_id', term.values);
+      return labelled(scope, 'tags', term.values);
     case 'folder':
       return inFolders(scope, term.values);
     case 'year':
@@ -332,7 +332,7 @@ function artistMatches(scope: QueryScope, values: TextValue[]): Condition {
         values.map((value) => textValueMatches(sql.ref('artists.search_text'), value)),
       ),
     );
-  return linkedTo(scope, 'album_artists', 'artist_id', artistIds);
+  return linkedTo(scope, 'artists', artistIds);
 }
 
 /** `album:`: part of the album's name; the text index finds the candidates, the name decides. */
@@ -351,13 +351,7 @@ function nameIs(column: Expression<string>, { name, prefix }: NameValue): Condit
   return folded === '' ? EVERYTHING : sql<boolean>`${column} like ${`${folded}%`}`;
 }
 
-function labelled(
-  scope: QueryScope,
-  labels: 'genres' | 'tags',
-  links: 'album_genres' | 'album_tags',
-  linkColumn: 'genre_id' | 'tag_id',
-  values: NameValue[],
-): Condition {
+function labelled(scope: QueryScope, labels: 'genres' | 'tags', values: NameValue[]): Condition {
   const labelIds = scope.db
     .selectFrom(labels)
     .select('id')
@@ -368,7 +362,7 @@ function labelled(
         values.map((value) => nameIs(sql.ref('search_text'), value)),
       ),
     );
-  return linkedTo(scope, links, linkColumn, labelIds);
+  return linkedTo(scope, labels, labelIds);
 }
 
 /** `folder:`: in a folder of that name or in any folder within it. */
@@ -381,32 +375,40 @@ function inFolders(scope: QueryScope, values: NameValue[]): Condition {
       select folders.id from folders where folders.user_id = ${scope.userId} and ${named}
       union select folders.id from folders join chosen on folders.parent_id = chosen.id)
     select id from chosen`;
-  return linkedTo(scope, 'folder_albums', 'folder_id', folderIds);
+  return linkedTo(scope, 'folders', folderIds);
 }
 
+/** The tables that link an album to its genres, tags, artists and folders. */
+const ALBUM_LINKS = {
+  genres: { table: 'album_genres', column: 'genre_id' },
+  tags: { table: 'album_tags', column: 'tag_id' },
+  artists: { table: 'album_artists', column: 'artist_id' },
+  folders: { table: 'folder_albums', column: 'folder_id' },
+} as const;
+
 /**
- * The album has a link to one of the labels, artists or folders. SQLite reads the labels' links
- * and looks up each one's album, which costs as many links as the labels have: for `genre:g*`
- * (51 of 60 genres, 63,000 links) 22 ms for a page whatever else the query asks. On a short walk
- * along the sort it tests each album's own links instead, by the index that starts with the
- * album, the plus keeping out the label's index, which it would probe once for each label: a
- * page of `genre:g*` in 1.0 ms, with a decade 1.7. PostgreSQL plans the same test itself from its
- * statistics: its pages already took 2–3 ms, and a test of each album's links in a subquery
- * kept from the join cost more (`genre:g*` with a decade: 2.0–2.4 → 5.3–7.6 ms).
+ * The album is linked to one of the genres, tags, artists or folders of the ids. SQLite reads
+ * their links and looks up each one's album, which costs as many links as they have: for
+ * `genre:g*` (51 of 60 genres, 63,000 links) 22 ms for a page whatever else the query asks. On a
+ * short walk along the sort it tests each album's own links instead, by the index that starts
+ * with the album, the plus keeping out the label's index, which it would probe once for each
+ * label: a page of `genre:g*` in 1.0 ms, with a decade 1.1. PostgreSQL plans the same test itself
+ * from its statistics: its pages already took 2–3 ms, and a test of each album's links in a
+ * subquery kept from the join cost more (`genre:g*` with a decade: 2.0–2.4 → 5.3–7.6 ms).
  */
 function linkedTo(
   { db, matchPlan }: QueryScope,
-  links: 'album_genres' | 'album_tags' | 'album_artists' | 'folder_albums',
-  linkColumn: 'genre_id' | 'tag_id' | 'artist_id' | 'folder_id',
-  labelIds: Expression<unknown>,
+  linked: keyof typeof ALBUM_LINKS,
+  ids: Expression<unknown>,
 ): Condition {
-  const table = sql.table(links);
-  const column = sql.ref(`${links}.${linkColumn}`);
-  const album = sql.ref(`${links}.album_id`);
+  const links = ALBUM_LINKS[linked];
+  const table = sql.table(links.table);
+  const column = sql.ref(`${links.table}.${links.column}`);
+  const album = sql.ref(`${links.table}.album_id`);
   if (matchPlan === 'test-rows' && !isPostgres(db))
     return sql<boolean>`exists (select 1 from ${table} where ${album} = albums.id
-      and +${column} in (${labelIds}))`;
-  return sql<boolean>`albums.id in (select ${album} from ${table} where ${column} in (${labelIds}))`;
+      and +${column} in (${ids}))`;
+  return sql<boolean>`albums.id in (select ${album} from ${table} where ${column} in (${ids}))`;
 }
 
 /** Release dates are YYYY, YYYY-MM or YYYY-MM-DD text, so years compare as text prefixes. */
