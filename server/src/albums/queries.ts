@@ -1,4 +1,4 @@
-import type { QueryNode } from '@gatefold/contract/album-query';
+import type { QueryNode, QueryTerm } from '@gatefold/contract/album-query';
 import type { AlbumSort } from '@gatefold/contract/albums';
 import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import { z } from 'zod';
@@ -20,7 +20,9 @@ import {
   currentMinute,
   fewMatchesOrCount,
   freeWords,
+  labelsWithManyLinks,
   type MatchPlan,
+  type QueryScope,
   queryCondition,
   textMatches,
   wordMatchCount,
@@ -53,7 +55,7 @@ export function albumsMatching(
   userId: number,
   filter: AlbumFilter,
   now = new Date(),
-  matchPlan?: MatchPlan,
+  reading: Pick<QueryScope, 'matchPlan' | 'manyLinks'> = {},
 ): AlbumsQuery {
   const { query, smartQuery, folderId, tagId, genreId, artistId } = filter;
   const scoped = db
@@ -93,8 +95,7 @@ export function albumsMatching(
     );
   const queries = [smartQuery, query].flatMap((node) => (node ? [node] : []));
   return queries.reduce(
-    (narrowed, node) =>
-      narrowed.where(queryCondition({ db, userId, now, ...(matchPlan && { matchPlan }) }, node)),
+    (narrowed, node) => narrowed.where(queryCondition({ db, userId, now, ...reading }, node)),
     scoped,
   );
 }
@@ -153,7 +154,6 @@ export async function listAlbumRows(
   library?: LibraryState,
 ): Promise<{ total: number; rows: LabelledAlbumRow[] }> {
   const now = currentMinute();
-  const matching = (matchPlan?: MatchPlan) => albumsMatching(db, userId, filter, now, matchPlan);
   const queried = Boolean(filter.query || filter.smartQuery);
   // A query over the whole collection picks how to read its word and label matches by their
   // count (`MatchPlan`). Within a folder, tag, genre or artist the scope's own few albums lead,
@@ -163,11 +163,30 @@ export async function listAlbumRows(
   const plansByCount = unscoped && queried;
   // Free words alone are counted from their matches as they stand, not joined to the albums.
   const words = plansByCount && !filter.smartQuery && filter.query ? freeWords(filter.query) : [];
+  const albumCount = async () => library?.albumCount ?? keptAlbumCount(db, 'users', userId);
+  // On SQLite a genre or tag prefix of more links than albums is tested album by album
+  // (`labelsWithManyLinks`), asked once and only when the query is read.
+  let manyLinksRead: Promise<ReadonlySet<QueryTerm>> | undefined;
+  const manyLinks = () => {
+    if (!plansByCount || isPostgres(db)) return Promise.resolve(undefined);
+    const nodes = [filter.query, filter.smartQuery].flatMap((node) => (node ? [node] : []));
+    manyLinksRead ??= albumCount().then((albums) =>
+      labelsWithManyLinks({ db, userId }, nodes, albums),
+    );
+    return manyLinksRead;
+  };
+  const matching = async (matchPlan?: MatchPlan) => {
+    const labels = await manyLinks();
+    return albumsMatching(db, userId, filter, now, {
+      ...(matchPlan && { matchPlan }),
+      ...(labels && { manyLinks: labels }),
+    });
+  };
   const counted = () => matching(plansByCount ? 'read-matches' : undefined);
-  const countStatement = () =>
+  const countStatement = async () =>
     (words.length > 0
       ? wordMatchCount({ db, userId }, words)
-      : counted().select((eb) => eb.fn.countAll().as('total'))
+      : (await counted()).select((eb) => eb.fn.countAll().as('total'))
     )
       .executeTakeFirst()
       .then((found) => toCount(found?.total));
@@ -176,7 +195,7 @@ export async function listAlbumRows(
   // are counted (`fewMatchesOrCount`); other queries are counted and gathered at once.
   const readsFewMatches = words.length > 0 && isPostgres(db);
   const count = async (): Promise<CountedMatches> => {
-    if (queried && words.length === 0) return countedWithFewIds(db, counted());
+    if (queried && words.length === 0) return countedWithFewIds(db, await counted());
     if (!readsFewMatches) return { total: await countStatement() };
     const found = await fewMatchesOrCount({ db, userId }, words, FEW_MATCHES_READ);
     return 'ids' in found ? { total: found.ids.length, ids: found.ids } : found;
@@ -199,8 +218,7 @@ export async function listAlbumRows(
     if (!plansByCount) return undefined;
     const matches = await total;
     if (matches <= FEW_MATCHES) return 'read-matches';
-    const albums = library?.albumCount ?? (await keptAlbumCount(db, 'users', userId));
-    return walkPlan(page, matches, albums);
+    return walkPlan(page, matches, await albumCount());
   };
   // The albums a page is read from: the matches by their ids, when the count read them;
   // otherwise the filter, read as the count says.

@@ -46,6 +46,8 @@ export type QueryScope = {
   userId: number;
   now: Date;
   matchPlan?: MatchPlan;
+  /** Genre and tag terms tested album by album whatever the plan (`labelsWithManyLinks`). */
+  manyLinks?: ReadonlySet<QueryTerm>;
 };
 
 /** The minute ages in a query count back from, so that results can be kept for that minute. */
@@ -118,9 +120,9 @@ function termCondition(scope: QueryScope, term: QueryTerm): Condition {
         term.values.map((value) => nameMatches(scope, value)),
       );
     case 'genre':
-      return labelled(scope, 'genres', term.values);
+      return labelled(scope, 'genres', term);
     case 'tag':
-      return labelled(scope, 'tags', term.values);
+      return labelled(scope, 'tags', term);
     case 'folder':
       return inFolders(scope, term.values);
     case 'year':
@@ -351,18 +353,72 @@ function nameIs(column: Expression<string>, { name, prefix }: NameValue): Condit
   return folded === '' ? EVERYTHING : sql<boolean>`${column} like ${`${folded}%`}`;
 }
 
-function labelled(scope: QueryScope, labels: 'genres' | 'tags', values: NameValue[]): Condition {
-  const labelIds = scope.db
+function labelled(scope: QueryScope, labels: 'genres' | 'tags', term: NamedTerm): Condition {
+  const labelIds = labelsNamed(scope, labels, term.values).select('id');
+  return linkedTo(scope, labels, labelIds, { albumByAlbum: scope.manyLinks?.has(term) ?? false });
+}
+
+/** The user's genres or tags that the values name, whole or by the start of their name. */
+function labelsNamed(
+  { db, userId }: Pick<QueryScope, 'db' | 'userId'>,
+  labels: 'genres' | 'tags',
+  values: NameValue[],
+) {
+  return db
     .selectFrom(labels)
-    .select('id')
-    .where('user_id', '=', scope.userId)
+    .where('user_id', '=', userId)
     .where(
       joinedBy(
         'or',
         values.map((value) => nameIs(sql.ref('search_text'), value)),
       ),
     );
-  return linkedTo(scope, labels, labelIds);
+}
+
+/**
+ * The query's genre and tag terms whose labels have more links than the collection has albums
+ * (SQLite). Read from their links, such a term costs more than testing every album's own: a
+ * count of `genre:g*` (63,000 links of 50,000 albums) with a decade took 21 ms through the links
+ * and 2.0 tested album by album; alone, 19 against 15. With fewer links the links cost less (one
+ * genre of 1,259 albums: 0.32 against 14 ms), and a term that names one genre is read that way
+ * without asking.
+ */
+export async function labelsWithManyLinks(
+  scope: Pick<QueryScope, 'db' | 'userId'>,
+  nodes: QueryNode[],
+  albums: number,
+): Promise<Set<QueryTerm>> {
+  const prefixed = nodes
+    .flatMap(labelTerms)
+    .filter((term) => term.values.some((value) => value.prefix));
+  const links = await Promise.all(
+    prefixed.map((term) =>
+      labelsNamed(scope, term.kind === 'genre' ? 'genres' : 'tags', term.values)
+        .select((eb) => eb.fn.sum<number>('album_count').as('links'))
+        .executeTakeFirst()
+        .then((found) => toCount(found?.links)),
+    ),
+  );
+  return new Set(prefixed.filter((_, n) => (links[n] ?? 0) > albums));
+}
+
+/** A term of names: `genre:`, `tag:` or `folder:`. */
+type NamedTerm = Extract<QueryTerm, { values: NameValue[] }>;
+
+/** The query's `genre:` and `tag:` terms. */
+function labelTerms(node: QueryNode): NamedTerm[] {
+  switch (node.kind) {
+    case 'all':
+    case 'any':
+      return node.nodes.flatMap(labelTerms);
+    case 'not':
+      return labelTerms(node.node);
+    case 'genre':
+    case 'tag':
+      return [node];
+    default:
+      return [];
+  }
 }
 
 /** `folder:`: in a folder of that name or in any folder within it. */
@@ -400,12 +456,13 @@ function linkedTo(
   { db, matchPlan }: QueryScope,
   linked: keyof typeof ALBUM_LINKS,
   ids: Expression<unknown>,
+  { albumByAlbum }: { albumByAlbum: boolean } = { albumByAlbum: false },
 ): Condition {
   const links = ALBUM_LINKS[linked];
   const table = sql.table(links.table);
   const column = sql.ref(`${links.table}.${links.column}`);
   const album = sql.ref(`${links.table}.album_id`);
-  if (matchPlan === 'test-rows' && !isPostgres(db))
+  if ((albumByAlbum || matchPlan === 'test-rows') && !isPostgres(db))
     return sql<boolean>`exists (select 1 from ${table} where ${album} = albums.id
       and +${column} in (${ids}))`;
   return sql<boolean>`albums.id in (select ${album} from ${table} where ${column} in (${ids}))`;

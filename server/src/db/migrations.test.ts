@@ -200,7 +200,9 @@ describe.each(testDatabaseKinds)('upgrading a collection on %s', (kind) => {
         offset: 0,
       });
       expect(listed.total).toBe(1);
-      const walked = await albumsMatching(db, userId, { query }, new Date(), 'test-rows')
+      const walked = await albumsMatching(db, userId, { query }, new Date(), {
+        matchPlan: 'test-rows',
+      })
         .select('albums.name')
         .execute();
       expect(walked.map((album) => album.name)).toEqual(['Κόσμος']);
