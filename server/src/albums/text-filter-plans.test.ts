@@ -14,7 +14,12 @@ import { freeWords, type MatchPlan } from './query-conditions';
 const MANY = FEW_MATCHES + 30;
 const FEW = 12;
 
-const exportedAlbum = (name: string, index: number, tags: string[] = []) => ({
+const exportedAlbum = (
+  name: string,
+  index: number,
+  tags: string[] = [],
+  genres: string[] = [],
+) => ({
   spotify_id: `plan${name.replace(/\W/g, '')}${index}`,
   name,
   artist: `Artist ${index % 7}`,
@@ -24,7 +29,7 @@ const exportedAlbum = (name: string, index: number, tags: string[] = []) => ({
   spotify_url: null,
   added_at: new Date(Date.UTC(2020, 0, 1, 0, index)).toISOString(),
   tags,
-  genres: [],
+  genres,
   folder_keys: [],
   tracks: [],
 });
@@ -311,10 +316,14 @@ describe.each(testDatabaseKinds)('a label prefix of many links on %s', (kind) =>
     const { app } = testApp();
     const token = await signIn(app, uniqueName('Links'));
     // Every album has two genres starting with "r": twice as many links as albums.
-    const albums = Array.from({ length: 40 }, (_, n) => ({
-      ...exportedAlbum(`Record ${n}`, n, n % 3 === 0 ? ['rare'] : []),
-      genres: n % 4 === 0 ? ['Rock', 'Reggae', 'Jazz'] : ['Rock', 'Reggae'],
-    }));
+    const albums = Array.from({ length: 40 }, (_, n) =>
+      exportedAlbum(
+        `Record ${n}`,
+        n,
+        n % 3 === 0 ? ['rare'] : [],
+        n % 4 === 0 ? ['Rock', 'Reggae', 'Jazz'] : ['Rock', 'Reggae'],
+      ),
+    );
     await importAlbums(app, token, ['rare'], albums);
     const names = albums.map((album) => album.name);
     const page = (query: string) => listedPage(app, token, query);
