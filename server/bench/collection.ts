@@ -33,7 +33,7 @@ export const NAME_PREFIXES = [
   ),
 ];
 
-/** The decades the collection's albums were released in, from the 1950s (1950–2024). */
+/** The decades a query of the bench asks, the 1950s to the 2010s (releases run to 2024). */
 export const DECADES = Array.from({ length: 7 }, (_, n) => 1950 + 10 * n);
 
 /** The most genres a collection draws on, and the name of each. */

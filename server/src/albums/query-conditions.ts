@@ -386,15 +386,17 @@ function labelsNamed(
 export async function labelsWithManyLinks(
   scope: Pick<QueryScope, 'db' | 'userId'>,
   nodes: QueryNode[],
-  albums: number,
+  albumCount: () => Promise<number>,
 ): Promise<Set<QueryTerm>> {
   const prefixed = nodes
     .flatMap(labelTerms)
     .filter((term) => term.values.some((value) => value.prefix));
+  if (prefixed.length === 0) return new Set();
+  const albums = await albumCount();
   const links = await Promise.all(
     prefixed.map((term) =>
       labelsNamed(scope, term.kind === 'genre' ? 'genres' : 'tags', term.values)
-        .select((eb) => eb.fn.sum<number>('album_count').as('links'))
+        .select((eb) => eb.fn.sum<number | string>('album_count').as('links'))
         .executeTakeFirst()
         .then((found) => toCount(found?.links)),
     ),

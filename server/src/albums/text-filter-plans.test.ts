@@ -8,7 +8,7 @@ import { bearer, signIn, uniqueName, useTestApp } from '../testing/test-app';
 import { testDatabaseKinds } from '../testing/test-database';
 import { readAlbumQuery } from './album-page';
 import { albumsMatching, FEW_MATCHES, walkPlan } from './queries';
-import { freeWords, type MatchPlan } from './query-conditions';
+import { freeWords, labelsWithManyLinks, type MatchPlan } from './query-conditions';
 
 /** More matches than a filter reads itself: past them it walks the sort's index. */
 const MANY = FEW_MATCHES + 30;
@@ -313,7 +313,7 @@ describe.each(testDatabaseKinds)('a label prefix of many links on %s', (kind) =>
   const testApp = useTestApp(kind);
 
   it('counts and pages the albums it names as any other query', async () => {
-    const { app } = testApp();
+    const { app, db } = testApp();
     const token = await signIn(app, uniqueName('Links'));
     // Every album has two genres starting with "r": twice as many links as albums.
     const albums = Array.from({ length: 40 }, (_, n) =>
@@ -343,6 +343,16 @@ describe.each(testDatabaseKinds)('a label prefix of many links on %s', (kind) =>
       names: jazzNotRare,
     });
     expect(await page('q=-genre%3Ar*')).toEqual({ total: '0', names: [] });
+
+    // Of these terms only `genre:r*` has more links (80) than the collection has albums.
+    const me = await app.inject({ url: '/api/v1/auth/me', headers: bearer(token) });
+    const query = readAlbumQuery('genre:r* genre:j* -tag:r* genre:rock');
+    const many = await labelsWithManyLinks(
+      { db, userId: me.json().id },
+      query ? [query] : [],
+      async () => albums.length,
+    );
+    expect([...many]).toEqual([{ kind: 'genre', values: [{ name: 'r', prefix: true }] }]);
   });
 });
 
