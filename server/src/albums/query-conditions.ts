@@ -378,8 +378,8 @@ function labelsNamed(
 /**
  * The query's genre and tag terms whose labels have more links than the collection has albums
  * (SQLite). Read from their links, such a term costs more than testing every album's own: a
- * count of `genre:g*` (63,000 links of 50,000 albums) with a decade took 21 ms through the links
- * and 2.0 tested album by album; alone, 19 against 15. With fewer links the links cost less (one
+ * count of `genre:g*` (63,000 links of 50,000 albums) with a decade took 28 ms through the links
+ * and 4.1 tested album by album; alone, 20.6 against 18. With fewer links the links cost less (one
  * genre of 1,259 albums: 0.32 against 14 ms), and a term that names one genre is read that way
  * without asking.
  */
