@@ -6,6 +6,7 @@ import { toCount } from '../db/count';
 import { isPostgres } from '../db/database';
 import { type LibraryState, libraryResults, libraryVersion } from '../db/library-results';
 import { oneOfIds } from '../db/one-of-ids';
+import { plannedForItsValues } from '../db/prepared-statements';
 import type { Database } from '../db/schema';
 import { searchWords } from '../db/search-text';
 import { notFound } from '../http/errors';
@@ -266,6 +267,7 @@ async function countedWithFewIds(
     : sql`json_group_array(albums.id)`;
   const fewIds = sql<unknown>`case when count(*) <= ${FEW_MATCHES_READ} then ${gathered} end`;
   const found = await matching
+    .modifyFront(plannedForItsValues)
     .select((eb) => [eb.fn.countAll().as('total'), fewIds.as('ids')])
     .executeTakeFirst();
   const total = toCount(found?.total);

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoUserRow } from '../testing/factories';
+import { plannedForItsValues } from './prepared-statements';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../testing/test-database';
 
 describe.runIf(testDatabaseKinds.includes('postgres'))('prepared statements on postgres', () => {
@@ -29,6 +30,26 @@ describe.runIf(testDatabaseKinds.includes('postgres'))('prepared statements on p
     const lookups = kept.filter((statement) => statement.includes('"display_name" = $1'));
     expect(lookups).toHaveLength(1);
     expect(kept.some((statement) => statement.startsWith('insert into "users"'))).toBe(false);
+  });
+
+  it('plans a statement marked as turning on its values on each call, unprepared', async () => {
+    const { db } = database;
+    const kept = await db.connection().execute(async (connection) => {
+      for (const name of ['Ed', 'Flo']) {
+        const found = await connection
+          .selectFrom('users')
+          .modifyFront(plannedForItsValues)
+          .select('id')
+          .where('display_name', '=', name)
+          .execute();
+        expect(found).toEqual([]);
+      }
+      const { rows } = await sql<{ statement: string }>`
+        select statement from pg_prepared_statements
+      `.execute(connection);
+      return rows.map((row) => row.statement);
+    });
+    expect(kept.some((statement) => statement.includes('planned for its values'))).toBe(false);
   });
 
   it('answers as before when the same statement runs with other values', async () => {

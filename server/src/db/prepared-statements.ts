@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
-import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
+import {
+  type PostgresCursor,
+  type PostgresPool,
+  type PostgresPoolClient,
+  type PostgresQueryResult,
+  sql,
+} from 'kysely';
 import type pg from 'pg';
 
 /**
@@ -7,6 +13,16 @@ import type pg from 'pg';
  * each is used a handful of times, and a prepared one would stay in the connection's memory.
  */
 const MOST_PARAMETERS_TO_PREPARE = 100;
+
+const PLANNED_FOR_ITS_VALUES = '/* planned for its values */';
+
+/**
+ * Put at the front of a select (`.modifyFront(plannedForItsValues)`) whose cost turns on its
+ * values, such as an album query's count: it is sent unnamed and planned on each call. Prepared,
+ * PostgreSQL would settle after five runs on a generic plan costed for the average user, which
+ * for a large collection among many small ones took 11–13 ms against 2 ms (docs/decisions.md).
+ */
+export const plannedForItsValues = sql.raw(PLANNED_FOR_ITS_VALUES);
 
 /**
  * A pool whose connections keep each statement the app sends prepared, named by its text. An
@@ -58,6 +74,8 @@ function kyselyCommand(command: string): PostgresQueryResult<unknown>['command']
 
 function namedStatement(text: string, parameters: readonly unknown[]): pg.QueryConfig {
   const values = [...parameters];
-  if (values.length > MOST_PARAMETERS_TO_PREPARE) return { text, values };
+  const prepared =
+    values.length <= MOST_PARAMETERS_TO_PREPARE && !text.includes(PLANNED_FOR_ITS_VALUES);
+  if (!prepared) return { text, values };
   return { name: createHash('sha1').update(text).digest('base64url'), text, values };
 }
