@@ -100,6 +100,9 @@ export class FoldersPage {
 
   /** Presses the mouse on `name`'s handle and moves it far enough to pick the folder up. */
   async pickUp(name: string) {
+    // Hovering waits until the handle holds still: just after a drop the rows may still be
+    // settling, and a press where the handle was is not on it.
+    await this.handle(name).hover();
     const handle = await this.handle(name).boundingBox();
     if (handle === null) throw new Error(`${name} is not shown`);
     const x = handle.x + handle.width / 2;
