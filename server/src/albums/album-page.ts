@@ -11,8 +11,9 @@ import type { Database } from '../db/schema';
 import { invalid } from '../http/errors';
 import { withTotalCount } from '../http/paging';
 import type { LabelledAlbumRow } from './labelled-albums';
+import type { AlbumFilter } from './matching-albums';
 import { presentAlbum } from './present';
-import { type AlbumFilter, listAlbumRows } from './queries';
+import { listAlbumRows } from './queries';
 
 /** A query the schema has let through; the check here keeps a caller that skipped it honest. */
 export function readAlbumQuery(q: string | undefined): QueryNode | null {

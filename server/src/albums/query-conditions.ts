@@ -155,7 +155,7 @@ function textValueMatches(column: Expression<string>, value: TextValue): Conditi
  * is short, tests its own text (the index's words are that folded text's words, so a LIKE agrees
  * with it) and tag links; PostgreSQL always tests rows, the same way. Gathering 12,000 matches
  * costs about 1.7 ms and testing an album's row about 1.3 µs, so the rows win up to a walk of a
- * few thousand albums (a first page of 12,000 matches: 2.0 → 0.3 ms); `listAlbumRows` chooses by
+ * few thousand albums (a first page of 12,000 matches: 2.0 → 0.3 ms); `filterReading` chooses by
  * the count. With few matches either walk tests every album, so they are read (20 matches: 3.3
  * against 0.4 ms on SQLite, 123 against 1 ms on PostgreSQL).
  */

@@ -7,8 +7,9 @@ import { importFile } from '../testing/factories';
 import { bearer, signIn, uniqueName, useTestApp } from '../testing/test-app';
 import { testDatabaseKinds } from '../testing/test-database';
 import { readAlbumQuery } from './album-page';
-import { albumsMatching, FEW_MATCHES, walkPlan } from './queries';
+import { albumsMatching } from './matching-albums';
 import { freeWords, labelsWithManyLinks, type MatchPlan } from './query-conditions';
+import { FEW_MATCHES, walkPlan } from './query-reading';
 
 /** More matches than a filter reads itself: past them it walks the sort's index. */
 const MANY = FEW_MATCHES + 30;

@@ -1,7 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { readAlbumQuery } from '../albums/album-page';
-import { albumsMatching, listAlbumRows } from '../albums/queries';
+import { albumsMatching } from '../albums/matching-albums';
+import { listAlbumRows } from '../albums/queries';
 import { listArtists } from '../artists/queries';
 import { createTestDatabase, testDatabaseKinds } from '../testing/test-database';
 import { migrateTo, migrateToLatest } from './migrate';

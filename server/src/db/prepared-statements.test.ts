@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoUserRow } from '../testing/factories';
-import { plannedForItsValues } from './prepared-statements';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../testing/test-database';
+import { plannedForItsValues } from './prepared-statements';
 
 describe.runIf(testDatabaseKinds.includes('postgres'))('prepared statements on postgres', () => {
   let database: TestDatabase;

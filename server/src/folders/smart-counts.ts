@@ -1,6 +1,6 @@
 import { parseAlbumQuery, type QueryNode } from '@gatefold/contract/album-query';
 import type { Kysely } from 'kysely';
-import { albumsMatching } from '../albums/queries';
+import { albumsMatching } from '../albums/matching-albums';
 import { toCount } from '../db/count';
 import { libraryResults } from '../db/library-results';
 import type { Database } from '../db/schema';

@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema';
 import { savedQuery } from '../../folders/smart-counts';
 import { HttpError, notFound } from '../../http/errors';
 import { readAlbumQuery } from '../album-page';
-import { type AlbumFilter, albumsMatching } from '../queries';
+import { type AlbumFilter, albumsMatching } from '../matching-albums';
 
 /** Which albums a bulk change is about: listed by id, or all that match a query in a scope. */
 export type BulkSelection = { albums: number[] } | { query: string; within?: BulkScope };
