@@ -267,7 +267,9 @@ export function wordMatchCount(scope: Pick<QueryScope, 'db' | 'userId'>, words: 
   const matches = sql`(${sql.join(perWord, sql` intersect `)})`.as('every_word');
   // INTERSECT gives each album once; one word's repeats are counted away.
   const counted =
-    repeated && words.length === 1 ? sql`count(distinct every_word.id)` : sql`count(*)`;
+    repeated && words.length === 1
+      ? sql<string | number | bigint>`count(distinct every_word.id)`
+      : sql<string | number | bigint>`count(*)`;
   return scope.db.selectFrom(matches).select(counted.as('total'));
 }
 

@@ -1,6 +1,7 @@
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
 import { currentMinute } from '../albums/query-conditions';
 import { toCount } from '../db/count';
+import { isPostgres } from '../db/database';
 import { libraryResults, libraryVersion } from '../db/library-results';
 import type { Database } from '../db/schema';
 import { nameRank, startsWords } from '../db/search-text';
@@ -140,7 +141,8 @@ export async function loadFolderFamily(
 
 /**
  * The ids of up to `limit` folders whose name starts with the words, exact and prefix matches
- * first.
+ * first, then the rest by name, accents aside, as albums are (in code-point order on both
+ * databases).
  */
 export async function folderHits(
   db: Kysely<Database>,
@@ -154,7 +156,7 @@ export async function folderHits(
     .where('folders.user_id', '=', userId)
     .where((eb) => startsWords(eb.ref('folders.search_text'), words))
     .orderBy((eb) => nameRank(eb.ref('folders.search_text'), words))
-    .orderBy((eb) => eb.fn('lower', ['folders.name']))
+    .orderBy(isPostgres(db) ? sql`folders.search_text collate "C"` : sql`folders.search_text`)
     .orderBy('folders.id')
     .limit(limit)
     .execute();

@@ -171,6 +171,42 @@ describe.each(testDatabaseKinds)('accent- and case-insensitive search on %s', (k
     ]);
   });
 
+  it('ranks folders as albums: the exact name, names that start with the search, then the rest by name', async () => {
+    const { app } = testApp();
+    const token = await signIn(app, uniqueName('Shelver'));
+    const names = ['Zebra Blue', 'Blues', 'Ébène Blue', 'Blue', 'Blue Zone', 'Green', 'Bluegrass'];
+    for (const name of names) {
+      const created = await app.inject({
+        method: 'POST',
+        url: '/api/v1/folders',
+        headers: bearer(token),
+        payload: { name },
+      });
+      expect(created.statusCode).toBe(201);
+    }
+    const results = (await get('/api/v1/search?q=BLUE', token)).json();
+    expect(results.folders.map((f: { name: string }) => f.name)).toEqual([
+      'Blue',
+      'Blue Zone',
+      'Bluegrass',
+      'Blues',
+      'Ébène Blue',
+    ]);
+    // Every word must start a word of the name; a renamed folder is found by its new name.
+    const both = (await get('/api/v1/search?q=blu%20eb', token)).json();
+    expect(both.folders.map((f: { name: string }) => f.name)).toEqual(['Ébène Blue']);
+    const [green] = (await get('/api/v1/search?q=green', token)).json().folders;
+    const renaming = await app.inject({
+      method: 'PUT',
+      url: `/api/v1/folders/${green.id}`,
+      headers: bearer(token),
+      payload: { name: 'Blue Green' },
+    });
+    expect(renaming.statusCode).toBe(200);
+    const renamed = (await get('/api/v1/search?q=blue%20gr', token)).json();
+    expect(renamed.folders.map((f: { name: string }) => f.name)).toEqual(['Blue Green']);
+  });
+
   it('fills the albums with the other matches by name, accents aside, after those that start with the search', async () => {
     const { app } = testApp();
     const token = await signIn(app, uniqueName('Filler'));
