@@ -67,17 +67,28 @@ function fileImportRoute({ db, jobs }: MaintenanceDependencies) {
 
 const tooLarge = () => new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE();
 
-/** A body's pieces as they arrive, refused once they come to more than `limit` bytes. */
+/**
+ * A body's pieces as they arrive, refused once they come to more than `limit` bytes. A client
+ * that goes away mid-upload is the client's doing, not a failure here (nor the database's, which
+ * its `ECONNRESET` would otherwise be taken for): a 400 that no one reads, nothing written.
+ */
 async function* upToLimit(body: Readable, limit: number): AsyncGenerator<Uint8Array> {
   let received = 0;
-  // Left open when refused, so that the answer reaches the client; the server reads the rest.
-  for await (const piece of body.iterator({ destroyOnReturn: false })) {
-    if (!(piece instanceof Uint8Array)) throw badRequest(EMPTY_BODY);
-    received += piece.byteLength;
-    if (received > limit) throw tooLarge();
-    yield piece;
+  try {
+    // Left open when refused, so that the answer reaches the client; the server reads the rest.
+    for await (const piece of body.iterator({ destroyOnReturn: false })) {
+      if (!(piece instanceof Uint8Array)) throw badRequest(EMPTY_BODY);
+      received += piece.byteLength;
+      if (received > limit) throw tooLarge();
+      yield piece;
+    }
+  } catch (error) {
+    if (body.readableAborted) throw badRequest(UPLOAD_CUT_OFF);
+    throw error;
   }
 }
+
+const UPLOAD_CUT_OFF = 'The file did not arrive whole: its upload was cut off.';
 
 type MaintenanceDependencies = LibraryImportDependencies & { jobs: JobRunner };
 
