@@ -17,10 +17,11 @@ const MOST_PARAMETERS_TO_PREPARE = 100;
 const PLANNED_FOR_ITS_VALUES = '/* planned for its values */';
 
 /**
- * Put at the front of a select (`.modifyFront(plannedForItsValues)`) whose cost turns on its
- * values, such as an album query's count: it is sent unnamed and planned on each call. Prepared,
- * PostgreSQL would settle after five runs on a generic plan costed for the average user, which
- * for a large collection among many small ones took 11–13 ms against 2 ms (docs/decisions.md).
+ * Put after the `select` of a statement (`.modifyFront(plannedForItsValues)`) whose cost turns on
+ * its values, such as the count of an album query with fields: it is sent unnamed and planned on
+ * each call. Prepared, PostgreSQL would settle after five runs on a generic plan costed for the
+ * average user, which for a large collection among many small ones took 11–13 ms against 2 ms
+ * (docs/decisions.md).
  */
 export const plannedForItsValues = sql.raw(PLANNED_FOR_ITS_VALUES);
 

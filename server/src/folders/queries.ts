@@ -140,9 +140,9 @@ export async function loadFolderFamily(
 }
 
 /**
- * The ids of up to `limit` folders whose name starts with the words, exact and prefix matches
- * first, then the rest by name, accents aside, as albums are (in code-point order on both
- * databases).
+ * The ids of up to `limit` folders whose name starts with the words: the exact name, then names
+ * that start with the search, then the rest, each group by folded name (accents aside, in
+ * code-point order on both databases), as albums are.
  */
 export async function folderHits(
   db: Kysely<Database>,

@@ -15,6 +15,7 @@ export class HttpError extends Error {
 
 export const INVALID_JSON = 'The request body is not valid JSON.';
 export const EMPTY_BODY = 'The request body is empty.';
+export const UPLOAD_CUT_OFF = 'The file did not arrive whole: its upload was cut off.';
 
 export const badRequest = (detail: string) => new HttpError(400, detail);
 export const unauthorized = (detail = 'Sign in to continue.') => new HttpError(401, detail);

@@ -12,7 +12,7 @@ import { errorCodes, type FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isPostgres } from '../db/database';
-import { badRequest, EMPTY_BODY, notFound } from '../http/errors';
+import { badRequest, EMPTY_BODY, notFound, UPLOAD_CUT_OFF } from '../http/errors';
 import { id } from '../http/params';
 import { perUserLimit } from '../http/per-user-limit';
 import { collectionCsv, exportCollection } from './export';
@@ -87,8 +87,6 @@ async function* upToLimit(body: Readable, limit: number): AsyncGenerator<Uint8Ar
     throw error;
   }
 }
-
-const UPLOAD_CUT_OFF = 'The file did not arrive whole: its upload was cut off.';
 
 type MaintenanceDependencies = LibraryImportDependencies & { jobs: JobRunner };
 
