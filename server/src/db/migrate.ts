@@ -19,6 +19,7 @@ import * as coveringLinkIndexes from './migrations/0017-covering-link-indexes';
 import * as ownedWordIndex from './migrations/0018-owned-word-index';
 import * as wordTables from './migrations/0019-word-tables';
 import * as jobFileParts from './migrations/0020-job-file-parts';
+import * as folderSearchIndex from './migrations/0021-folder-search-index';
 import type { Database } from './schema';
 
 /** Migrations are bundled with the server, so they are listed here rather than read from disk. */
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '0018-owned-word-index': ownedWordIndex,
   '0019-word-tables': wordTables,
   '0020-job-file-parts': jobFileParts,
+  '0021-folder-search-index': folderSearchIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -4,6 +4,7 @@ import { readAlbumQuery } from '../albums/album-page';
 import { albumsMatching } from '../albums/matching-albums';
 import { listAlbumRows } from '../albums/queries';
 import { listArtists } from '../artists/queries';
+import { folderHits } from '../folders/queries';
 import { createTestDatabase, testDatabaseKinds } from '../testing/test-database';
 import { migrateTo, migrateToLatest } from './migrate';
 import type { Database } from './schema';
@@ -349,6 +350,38 @@ describe.each(testDatabaseKinds)('upgrading a collection on %s', (kind) => {
       expect(await db.selectFrom('job_files').selectAll().execute()).toEqual([
         { job_id: job.id, labels: '{}' },
       ]);
+    } finally {
+      await destroy();
+    }
+  });
+
+  it('finds folders stored before their search index by the start of a word, through it on PostgreSQL', async () => {
+    const { db, destroy } = await createTestDatabase(kind, { migratedTo: '0020-job-file-parts' });
+    try {
+      const now = new Date().toISOString();
+      const user = await insertUser(db, 'shelving');
+      for (const [n, name] of ['Blue shelf', 'Night shelf', 'Deep blue'].entries()) {
+        await sql`insert into folders
+            (user_id, name, search_text, sort_order, created_at, updated_at)
+          values (${user}, ${name}, ${name.toLowerCase()}, ${n}, ${now}, ${now})`.execute(db);
+      }
+
+      await migrateToLatest(db);
+      const found = await folderHits(db, user, ['blu'], 5);
+      const names = await db.selectFrom('folders').select(['id', 'name']).execute();
+      const nameOf = new Map(names.map((row) => [row.id, row.name]));
+      expect(found.map((id) => nameOf.get(id))).toEqual(['Blue shelf', 'Deep blue']);
+      if (kind === 'postgres') {
+        // However few folders there are, the index can serve the search's word condition.
+        const plan = await db.connection().execute(async (connection) => {
+          await sql`set enable_seqscan = off`.execute(connection);
+          const explained = await sql<{ 'QUERY PLAN': string }>`explain select id from folders
+            where (' ' || search_text) like ${'% blu%'}`.execute(connection);
+          await sql`reset enable_seqscan`.execute(connection);
+          return explained.rows.map((row) => row['QUERY PLAN']).join('\n');
+        });
+        expect(plan).toContain('folders_search');
+      }
     } finally {
       await destroy();
     }
