@@ -20,6 +20,7 @@ import * as ownedWordIndex from './migrations/0018-owned-word-index';
 import * as wordTables from './migrations/0019-word-tables';
 import * as jobFileParts from './migrations/0020-job-file-parts';
 import * as folderSearchIndex from './migrations/0021-folder-search-index';
+import * as unusedAlbumIndexes from './migrations/0022-unused-album-indexes';
 import type { Database } from './schema';
 
 /** Migrations are bundled with the server, so they are listed here rather than read from disk. */
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '0019-word-tables': wordTables,
   '0020-job-file-parts': jobFileParts,
   '0021-folder-search-index': folderSearchIndex,
+  '0022-unused-album-indexes': unusedAlbumIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -145,6 +145,18 @@ describe.each(testDatabaseKindsWithReaders)('library maintenance on %s', (kind) 
     expect(report.unused_tags.map((t: { name: string }) => t.name)).toEqual(['Never used']);
   });
 
+  it('lists the albums without genres by name regardless of case', async () => {
+    const token = await user();
+    const { app } = testApp();
+    for (const name of ['beta', 'Charlie', 'Alpha']) await buildAlbum(app, token, { name });
+    const report = (await call('GET', '/api/v1/maintenance/report', token)).json();
+    expect(report.albums_without_genres.albums.map((a: { name: string }) => a.name)).toEqual([
+      'Alpha',
+      'beta',
+      'Charlie',
+    ]);
+  });
+
   it('exports the collection and imports it into another account, nested folders, tags and all', async () => {
     const { app } = testApp();
     const source = await user();

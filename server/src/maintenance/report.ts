@@ -45,7 +45,12 @@ export async function maintenanceReport(
       .orderBy((eb) => eb.fn('lower', ['albums.name']))
       .orderBy('albums.id')
       .execute(),
-    withoutGenres.select(albumColumns).orderBy('albums.name').limit(LISTED).execute(),
+    withoutGenres
+      .select(albumColumns)
+      .orderBy((eb) => eb.fn('lower', ['albums.name']))
+      .orderBy('albums.id')
+      .limit(LISTED)
+      .execute(),
     withoutGenres.select((eb) => eb.fn.countAll().as('count')).executeTakeFirst(),
     db
       .selectFrom('folders')
