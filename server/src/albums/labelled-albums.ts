@@ -6,6 +6,7 @@ import { jsonArrayFrom as postgresJsonArray } from 'kysely/helpers/postgres';
 import { jsonArrayFrom as sqliteJsonArray } from 'kysely/helpers/sqlite';
 import { z } from 'zod';
 import { isPostgres } from '../db/database';
+import { oneOfIds } from '../db/one-of-ids';
 import type { AlbumsTable, Database } from '../db/schema';
 
 /** An album row with the tags and genres a list shows beside it. */
@@ -67,7 +68,10 @@ export function labelled<Row extends { tags: unknown; genres: unknown }>(
   };
 }
 
-/** The albums of the given ids, labelled, in the given order. */
+/**
+ * The albums of the given ids, labelled, in the given order: one statement for any number of ids,
+ * which PostgreSQL plans once.
+ */
 export async function labelledAlbumsInOrder(
   db: Kysely<Database>,
   order: number[],
@@ -75,7 +79,7 @@ export async function labelledAlbumsInOrder(
   if (order.length === 0) return [];
   const rows = await selectLabelledAlbums(
     db,
-    db.selectFrom('albums').where('albums.id', 'in', order),
+    db.selectFrom('albums').where(oneOfIds(db, 'albums.id', order)),
   ).execute();
   const byId = new Map(rows.map((row) => [row.id, labelled(row)]));
   return order.flatMap((id) => byId.get(id) ?? []);

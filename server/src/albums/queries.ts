@@ -163,7 +163,8 @@ export async function searchAlbumRows(
   )
     .orderBy(name)
     .orderBy('albums.id')
-    .limit(limit)
+    // Written out, so that PostgreSQL plans the statement once rather than for each search.
+    .limit(sql.lit(limit))
     .execute();
   const found = leading.map(labelled);
   if (found.length === limit) return found;
