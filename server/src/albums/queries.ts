@@ -1,10 +1,9 @@
 import type { AlbumSort } from '@gatefold/contract/albums';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { toCount } from '../db/count';
-import { isPostgres } from '../db/database';
 import { type LibraryState, libraryResults, libraryVersion } from '../db/library-results';
 import type { Database } from '../db/schema';
-import { searchWords } from '../db/search-text';
+import { inCodePointOrder, searchWords, startsWithPhrase } from '../db/search-text';
 import { notFound } from '../http/errors';
 import {
   type LabelledAlbumRow,
@@ -153,13 +152,12 @@ export async function searchAlbumRows(
 ): Promise<LabelledAlbumRow[]> {
   const phrase = searchWords(q).join(' ');
   if (phrase === '') return [];
-  const name = isPostgres(db) ? sql`albums.search_name collate "C"` : sql`albums.search_name`;
-  // The highest code point: every name that starts with the phrase sorts below phrase + it.
-  const startsWithPhrase = sql<boolean>`(${name} >= ${phrase} and ${name} < ${`${phrase}\u{10FFFF}`})`;
+  const name = inCodePointOrder(db, 'albums.search_name');
+  const leadingName = startsWithPhrase(name, phrase);
   // Read in the index's order, so only the rows taken are labelled: one statement.
   const leading = await selectLabelledAlbums(
     db,
-    db.selectFrom('albums').where('albums.user_id', '=', userId).where(startsWithPhrase),
+    db.selectFrom('albums').where('albums.user_id', '=', userId).where(leadingName),
   )
     .orderBy(name)
     .orderBy('albums.id')
@@ -173,7 +171,7 @@ export async function searchAlbumRows(
   const others = await albumsMatching(db, userId, {})
     .where(textMatches({ db, userId, matchPlan: 'read-matches' }, searchWords(q)))
     .select('albums.id')
-    .where(sql<boolean>`not ${startsWithPhrase}`)
+    .where(sql<boolean>`not ${leadingName}`)
     .orderBy(name)
     .orderBy('albums.id')
     .limit(limit - found.length)

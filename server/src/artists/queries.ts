@@ -8,8 +8,10 @@ import type { Database } from '../db/schema';
 import {
   fts5PrefixQuery,
   idsWithWordsStarting,
+  inCodePointOrder,
   nameRank,
   searchWords,
+  startsWithPhrase,
   startsWords,
 } from '../db/search-text';
 import { idInKey } from '../http/params';
@@ -105,28 +107,52 @@ export async function listArtists(db: Kysely<Database>, userId: number, query: A
 const wordsOf = (query: ArtistQuery) => (query.q ? searchWords(query.q) : undefined);
 
 /**
- * The quick search's artists: matched by name alone, as it lists the genres themselves (a prefix
- * naming a genre would match every artist of its albums), and without their genres and tags.
+ * The quick search's best `limit` artists, read as its albums are: names that are the search or
+ * start with it (a range of the search-text index, in order, the exact name first), then the other
+ * matches, each by folded name; the others are read only when the first are too few. Matched by
+ * name alone, as the search lists the genres themselves (a prefix naming a genre would match every
+ * artist of its albums), and without their genres and tags.
  */
 export async function searchArtistSummaries(
   db: Kysely<Database>,
   userId: number,
-  query: ArtistQuery,
+  q: string,
+  limit: number,
 ): Promise<ArtistSummary[]> {
-  return (await artistRows(db, userId, query, 'name')).map(summaryOf);
+  const words = searchWords(q);
+  const phrase = words.join(' ');
+  if (phrase === '') return [];
+  const text = inCodePointOrder(db, 'artists.search_text');
+  const leadingName = startsWithPhrase(text, phrase);
+  const leading = await matchingArtists(db, userId, undefined)
+    .where(leadingName)
+    .select(artistColumns)
+    .orderBy(text)
+    .orderBy('artists.id')
+    // Written out, so that PostgreSQL plans the statement once rather than for each search.
+    .limit(sql.lit(limit))
+    .execute();
+  if (leading.length === limit) return leading.map(summaryOf);
+  const others = await matchingArtists(db, userId, words, { match: 'name' })
+    .where(sql<boolean>`not ${leadingName}`)
+    .select(artistColumns)
+    .orderBy(text)
+    .orderBy('artists.id')
+    .limit(limit - leading.length)
+    .execute();
+  return [...leading, ...others].map(summaryOf);
 }
 
 async function artistRows(
   db: Kysely<Database>,
   userId: number,
   query: ArtistQuery,
-  match?: ArtistMatch,
 ): Promise<ArtistRow[]> {
   const words = wordsOf(query);
   const direction = query.sort.endsWith('asc') ? 'asc' : 'desc';
   // "Added" sorts break ties by name, A to Z.
   const nameDirection = query.sort.startsWith('name') ? direction : 'asc';
-  return matchingArtists(db, userId, words, { addedSince: query.added_since, match })
+  return matchingArtists(db, userId, words, { addedSince: query.added_since })
     .select(artistColumns)
     .$if(words !== undefined, (q) =>
       q.orderBy((eb) => nameRank(eb.ref('artists.search_text'), words ?? [])),

@@ -21,6 +21,7 @@ import * as wordTables from './migrations/0019-word-tables';
 import * as jobFileParts from './migrations/0020-job-file-parts';
 import * as folderSearchIndex from './migrations/0021-folder-search-index';
 import * as unusedAlbumIndexes from './migrations/0022-unused-album-indexes';
+import * as artistNameOrderIndex from './migrations/0023-artist-name-order-index';
 import type { Database } from './schema';
 
 /** Migrations are bundled with the server, so they are listed here rather than read from disk. */
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '0020-job-file-parts': jobFileParts,
   '0021-folder-search-index': folderSearchIndex,
   '0022-unused-album-indexes': unusedAlbumIndexes,
+  '0023-artist-name-order-index': artistNameOrderIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,4 +1,6 @@
-import { type Expression, type RawBuilder, sql } from 'kysely';
+import { type Expression, type Kysely, type RawBuilder, sql } from 'kysely';
+import { isPostgres } from './database';
+import type { Database } from './schema';
 
 /**
  * Letters that are not a base letter plus a mark, so decomposition alone does not fold them, and
@@ -102,4 +104,20 @@ export function fts5PhraseQuery(userId: number, phrase: string): string {
 export function nameRank(column: Expression<string>, words: string[]): RawBuilder<number> {
   const phrase = words.join(' ');
   return sql<number>`case when ${column} = ${phrase} then 0 when ${column} like ${`${phrase}%`} then 1 else 2 end`;
+}
+
+/**
+ * A folded text column in code-point order on both databases, as the indexes on it are kept
+ * (PostgreSQL's default collation orders by language).
+ */
+export function inCodePointOrder(db: Kysely<Database>, column: string): RawBuilder<string> {
+  return isPostgres(db)
+    ? sql<string>`${sql.ref(column)} collate "C"`
+    : sql<string>`${sql.ref(column)}`;
+}
+
+/** The folded text starts with the phrase: a range of an index on it, read in order. */
+export function startsWithPhrase(text: Expression<string>, phrase: string): RawBuilder<boolean> {
+  // The highest code point: every text that starts with the phrase sorts below phrase + it.
+  return sql<boolean>`(${text} >= ${phrase} and ${text} < ${`${phrase}\u{10FFFF}`})`;
 }

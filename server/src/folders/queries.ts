@@ -1,10 +1,9 @@
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
 import { currentMinute } from '../albums/query-conditions';
 import { toCount } from '../db/count';
-import { isPostgres } from '../db/database';
 import { libraryResults, libraryVersion } from '../db/library-results';
 import type { Database } from '../db/schema';
-import { nameRank, startsWords } from '../db/search-text';
+import { inCodePointOrder, nameRank, startsWords } from '../db/search-text';
 import { notFound } from '../http/errors';
 import { parentsFirst } from './parents-first';
 import { smartFolderCount } from './smart-counts';
@@ -156,7 +155,7 @@ export async function folderHits(
     .where('folders.user_id', '=', userId)
     .where((eb) => startsWords(eb.ref('folders.search_text'), words))
     .orderBy((eb) => nameRank(eb.ref('folders.search_text'), words))
-    .orderBy(isPostgres(db) ? sql`folders.search_text collate "C"` : sql`folders.search_text`)
+    .orderBy(inCodePointOrder(db, 'folders.search_text'))
     .orderBy('folders.id')
     .limit(limit)
     .execute();

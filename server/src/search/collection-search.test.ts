@@ -203,6 +203,31 @@ describe.each(testDatabaseKinds)('accent- and case-insensitive search on %s', (k
     expect(renamed.folders.map((f: { name: string }) => f.name)).toEqual(['Blue Green']);
   });
 
+  it('ranks artists as albums: the exact name, the names that start with the search, then the other matches, each by folded name', async () => {
+    const { app } = testApp();
+    const token = await signIn(app, uniqueName('Crediter'));
+    const names = [
+      'Zebra Blue',
+      'Deep Blue',
+      'Blue Zone',
+      'Blue Öyster Cult',
+      'Blue',
+      'Ébène Blue',
+    ];
+    for (const artist of [...names, 'Green']) await buildAlbum(app, token, { artist });
+    // Five of each kind: Zebra Blue, last by its folded name, is left out.
+    const results = (await get('/api/v1/search?q=BLUE', token)).json();
+    expect(results.artists.map((a: { name: string }) => a.name)).toEqual([
+      'Blue',
+      'Blue Öyster Cult',
+      'Blue Zone',
+      'Deep Blue',
+      'Ébène Blue',
+    ]);
+    const both = (await get('/api/v1/search?q=blu%20oy', token)).json();
+    expect(both.artists.map((a: { name: string }) => a.name)).toEqual(['Blue Öyster Cult']);
+  });
+
   it('fills the albums with the other matches by name, accents aside, after those that start with the search', async () => {
     const { app } = testApp();
     const token = await signIn(app, uniqueName('Filler'));
@@ -247,7 +272,7 @@ describe.runIf(testDatabaseKinds.includes('postgres'))('collection search on pos
       return rows.filter(
         (row) =>
           row.statement.startsWith('select "albums".*') &&
-          row.statement.includes('albums.search_name collate "C" >='),
+          row.statement.includes('"albums"."search_name" collate "C" >='),
       );
     });
     expect(plans).toHaveLength(1);

@@ -43,7 +43,7 @@ async function searchEveryKind(
   const page = { limit: perKind, offset: 0 };
   const [albums, artists, tags, folders, genres] = await Promise.all([
     searchAlbumRows(db, userId, q, perKind).then((rows) => rows.map(presentAlbum)),
-    searchArtistSummaries(db, userId, { q, sort: 'name-asc', ...page }),
+    searchArtistSummaries(db, userId, q, perKind),
     // The tags' own kept pages, under the version the session read.
     listTags(db, userId, { q, ...page }, library.version).then((found) => found.tags),
     // Their counts come from the folders kept for the list.
