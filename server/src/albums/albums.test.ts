@@ -318,6 +318,22 @@ describe.each(testDatabaseKinds)('albums on %s', (kind) => {
       expect((await get('/api/v1/albums?sort=newest', token)).statusCode).toBe(422);
     });
 
+    it('sorts names by their folded form, so an accented name sits with its letter', async () => {
+      const token = await user();
+      for (const name of ['Zebra', 'Ágætis byrjun', 'alpha', 'Ébène', 'Banana'])
+        await buildAlbum(testApp().app, token, { name });
+      expect(await names('/api/v1/albums?sort=name-asc', token)).toEqual([
+        'Ágætis byrjun',
+        'alpha',
+        'Banana',
+        'Ébène',
+        'Zebra',
+      ]);
+      expect(await names('/api/v1/albums?sort=name-desc&limit=2', token)).toEqual([
+        'Zebra',
+        'Ébène',
+      ]);
+    });
     it('pages with limit and offset and sends the full count in X-Total-Count', async () => {
       const { token } = await seedShelf();
       const page = await get('/api/v1/albums?sort=name-asc&limit=2&offset=2', token);

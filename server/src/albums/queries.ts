@@ -15,13 +15,17 @@ import { type AlbumFilter, type AlbumsQuery, albumsMatching } from './matching-a
 import { currentMinute, textMatches } from './query-conditions';
 import { type CountedMatches, filterReading, type Page } from './query-reading';
 
-/** SPEC §9's sorts as ORDER BY terms; the id breaks ties so pages never overlap or skip. */
-function sortTerms(sort: AlbumSort): RawBuilder<unknown> {
+/**
+ * SPEC §9's sorts as ORDER BY terms; the id breaks ties so pages never overlap or skip. Names go
+ * by their folded form, so that "Ágætis byrjun" sorts with the a's and case is no matter.
+ */
+function sortTerms(db: Kysely<Database>, sort: AlbumSort): RawBuilder<unknown> {
+  const name = inCodePointOrder(db, 'albums.search_name');
   switch (sort) {
     case 'name-asc':
-      return sql`lower(albums.name) asc, albums.id asc`;
+      return sql`${name} asc, albums.id asc`;
     case 'name-desc':
-      return sql`lower(albums.name) desc, albums.id desc`;
+      return sql`${name} desc, albums.id desc`;
     case 'artist-asc':
       return sql`lower(albums.artist) asc, albums.release_date asc nulls last, albums.id asc`;
     case 'artist-desc':
@@ -37,8 +41,8 @@ function sortTerms(sort: AlbumSort): RawBuilder<unknown> {
   }
 }
 
-function sortedIds(query: AlbumsQuery, sort: AlbumSort) {
-  return query.select('albums.id').orderBy(sortTerms(sort));
+function sortedIds(db: Kysely<Database>, query: AlbumsQuery, sort: AlbumSort) {
+  return query.select('albums.id').orderBy(sortTerms(db, sort));
 }
 
 /**
@@ -89,12 +93,12 @@ export async function listAlbumRows(
       db.selectFrom('albums').where(
         'albums.id',
         'in',
-        sortedIds(await reading.pageSource(matched, page), sort)
+        sortedIds(db, await reading.pageSource(matched, page), sort)
           .limit(page.limit)
           .offset(page.offset),
       ),
     )
-      .orderBy(sortTerms(sort))
+      .orderBy(sortTerms(db, sort))
       .execute()
       .then((found) => found.map(labelled));
   const rows =

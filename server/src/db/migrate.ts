@@ -22,6 +22,7 @@ import * as jobFileParts from './migrations/0020-job-file-parts';
 import * as folderSearchIndex from './migrations/0021-folder-search-index';
 import * as unusedAlbumIndexes from './migrations/0022-unused-album-indexes';
 import * as artistNameOrderIndex from './migrations/0023-artist-name-order-index';
+import * as foldedNameSort from './migrations/0024-folded-name-sort';
 import type { Database } from './schema';
 
 /** Migrations are bundled with the server, so they are listed here rather than read from disk. */
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '0021-folder-search-index': folderSearchIndex,
   '0022-unused-album-indexes': unusedAlbumIndexes,
   '0023-artist-name-order-index': artistNameOrderIndex,
+  '0024-folded-name-sort': foldedNameSort,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

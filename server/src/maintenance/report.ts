@@ -2,6 +2,7 @@ import type { MaintenanceReport } from '@gatefold/contract/maintenance';
 import type { Kysely } from 'kysely';
 import { toCount } from '../db/count';
 import type { Database } from '../db/schema';
+import { inCodePointOrder } from '../db/search-text';
 import { albumsWithoutGenres, isEmptyFolder, isUnusedTag } from './findings';
 
 const LISTED = 50;
@@ -47,7 +48,7 @@ export async function maintenanceReport(
       .execute(),
     withoutGenres
       .select(albumColumns)
-      .orderBy((eb) => eb.fn('lower', ['albums.name']))
+      .orderBy(inCodePointOrder(db, 'albums.search_name'))
       .orderBy('albums.id')
       .limit(LISTED)
       .execute(),
