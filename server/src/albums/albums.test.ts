@@ -334,6 +334,7 @@ describe.each(testDatabaseKinds)('albums on %s', (kind) => {
         'Ébène',
       ]);
     });
+
     it('pages with limit and offset and sends the full count in X-Total-Count', async () => {
       const { token } = await seedShelf();
       const page = await get('/api/v1/albums?sort=name-asc&limit=2&offset=2', token);

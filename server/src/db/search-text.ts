@@ -108,7 +108,7 @@ export function nameRank(column: Expression<string>, words: string[]): RawBuilde
 
 /**
  * A folded text column in code-point order on both databases, as the indexes on it are kept
- * (PostgreSQL's default collation orders by language).
+ * (a PostgreSQL database's collation may order by language).
  */
 export function inCodePointOrder(db: Kysely<Database>, column: string): RawBuilder<string> {
   return isPostgres(db)

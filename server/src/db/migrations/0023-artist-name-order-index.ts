@@ -8,10 +8,10 @@ import { isPostgres } from '../database';
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   if (isPostgres(db)) {
-    await sql`create index artists_user_search_text
+    await sql`create index if not exists artists_user_search_text
       on artists (user_id, search_text collate "C", id)`.execute(db);
   } else {
-    await sql`create index artists_user_search_text on artists (user_id, search_text, id)`.execute(
+    await sql`create index if not exists artists_user_search_text on artists (user_id, search_text, id)`.execute(
       db,
     );
   }
