@@ -335,6 +335,30 @@ describe.each(testDatabaseKinds)('albums on %s', (kind) => {
       ]);
     });
 
+    it('sorts artists by their folded form, then each artist’s albums oldest first', async () => {
+      const token = await user();
+      const albums = [
+        { name: 'Zappa album', artist: 'Zappa', release_date: '1970' },
+        { name: 'La Vie en rose', artist: 'Édith Piaf', release_date: '1947' },
+        { name: 'Earlier Piaf', artist: 'ÉDITH PIAF', release_date: '1946' },
+        { name: 'Abba album', artist: 'ABBA', release_date: '1976' },
+        { name: 'Eagles album', artist: 'eagles', release_date: '1976' },
+      ];
+      for (const album of albums) await buildAlbum(testApp().app, token, album);
+      expect(await names('/api/v1/albums?sort=artist-asc', token)).toEqual([
+        'Abba album',
+        'Eagles album',
+        'Earlier Piaf',
+        'La Vie en rose',
+        'Zappa album',
+      ]);
+      expect(await names('/api/v1/albums?sort=artist-desc&limit=3', token)).toEqual([
+        'Zappa album',
+        'Earlier Piaf',
+        'La Vie en rose',
+      ]);
+    });
+
     it('pages with limit and offset and sends the full count in X-Total-Count', async () => {
       const { token } = await seedShelf();
       const page = await get('/api/v1/albums?sort=name-asc&limit=2&offset=2', token);
@@ -437,6 +461,7 @@ async function seedAlbums(
         name: `Album ${i}`,
         artist: `Artist ${i % 17}`,
         search_name: `album ${i}`,
+        search_artist: `artist ${i % 17}`,
         search_text: `album ${i} artist ${i % 17}`,
         release_date: String(1950 + (i % 70)),
         total_tracks: 10,

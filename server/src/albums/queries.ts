@@ -16,20 +16,22 @@ import { currentMinute, textMatches } from './query-conditions';
 import { type CountedMatches, filterReading, type Page } from './query-reading';
 
 /**
- * SPEC §9's sorts as ORDER BY terms; the id breaks ties so pages never overlap or skip. Names go
- * by their folded form, so that "Ágætis byrjun" sorts with the a's and case is no matter.
+ * SPEC §9's sorts as ORDER BY terms; the id breaks ties so pages never overlap or skip. Names and
+ * artists go by their folded form, so that "Ágætis byrjun" sorts with the a's and case is no
+ * matter.
  */
 function sortTerms(db: Kysely<Database>, sort: AlbumSort): RawBuilder<unknown> {
   const name = inCodePointOrder(db, 'albums.search_name');
+  const artist = inCodePointOrder(db, 'albums.search_artist');
   switch (sort) {
     case 'name-asc':
       return sql`${name} asc, albums.id asc`;
     case 'name-desc':
       return sql`${name} desc, albums.id desc`;
     case 'artist-asc':
-      return sql`lower(albums.artist) asc, albums.release_date asc nulls last, albums.id asc`;
+      return sql`${artist} asc, albums.release_date asc nulls last, albums.id asc`;
     case 'artist-desc':
-      return sql`lower(albums.artist) desc, albums.release_date asc nulls last, albums.id desc`;
+      return sql`${artist} desc, albums.release_date asc nulls last, albums.id desc`;
     case 'year-asc':
       return sql`albums.release_date asc nulls last, albums.id asc`;
     case 'year-desc':

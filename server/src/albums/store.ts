@@ -213,9 +213,13 @@ export function chunks<T>(items: T[], size: number): T[][] {
   return result;
 }
 
-/** The folded name, and name with artist, that search and its ranking read. */
+/** The folded name, artist, and name with artist, that search, its ranking and the sorts read. */
 export function albumSearchText(name: string, artist: string) {
-  return { search_name: searchText(name), search_text: searchText(`${name} ${artist}`) };
+  return {
+    search_name: searchText(name),
+    search_artist: searchText(artist),
+    search_text: searchText(`${name} ${artist}`),
+  };
 }
 
 /** The fields a user can correct, which a metadata refresh then leaves alone. */

@@ -116,6 +116,16 @@ describe.each(testDatabaseKinds)('artists on %s', (kind) => {
     expect(page.json().map((a: { name: string }) => a.name)).toEqual(['Burial']);
   });
 
+  it('sorts artists by their folded names, so an accented name sits with its letter', async () => {
+    const token = await user();
+    for (const artist of ['Zappa', 'Édith Piaf', 'eagles'])
+      await buildAlbum(testApp().app, token, { artist });
+    const names = async (url: string) =>
+      (await get(url, token)).json().map((a: { name: string }) => a.name);
+    expect(await names('/api/v1/artists?sort=name-asc')).toEqual(['eagles', 'Édith Piaf', 'Zappa']);
+    expect(await names('/api/v1/artists?sort=name-desc&limit=2')).toEqual(['Zappa', 'Édith Piaf']);
+  });
+
   it('counts only artists with an album added since a moment, for Added This Month', async () => {
     const { app, db } = testApp();
     const token = await user();

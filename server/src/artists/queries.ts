@@ -92,7 +92,7 @@ const artistColumns = [
 
 /**
  * One page of artists and the count of all that match, in a fixed number of queries. Every sort
- * reads an index: names by their lower case, "added" by the latest album kept on each artist.
+ * reads an index: names by their folded form, "added" by the latest album kept on each artist.
  * With q, exact and prefix name matches come first.
  */
 export async function listArtists(db: Kysely<Database>, userId: number, query: ArtistQuery) {
@@ -158,7 +158,7 @@ async function artistRows(
       q.orderBy((eb) => nameRank(eb.ref('artists.search_text'), words ?? [])),
     )
     .$if(query.sort.startsWith('added'), (q) => q.orderBy('artists.latest_album_date', direction))
-    .orderBy((eb) => eb.fn('lower', ['artists.name']), nameDirection)
+    .orderBy(inCodePointOrder(db, 'artists.search_text'), nameDirection)
     .orderBy('artists.id', nameDirection)
     .limit(query.limit)
     .offset(query.offset)

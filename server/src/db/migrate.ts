@@ -23,6 +23,7 @@ import * as folderSearchIndex from './migrations/0021-folder-search-index';
 import * as unusedAlbumIndexes from './migrations/0022-unused-album-indexes';
 import * as artistNameOrderIndex from './migrations/0023-artist-name-order-index';
 import * as foldedNameSort from './migrations/0024-folded-name-sort';
+import * as foldedSorts from './migrations/0025-folded-sorts';
 import type { Database } from './schema';
 
 /** Migrations are bundled with the server, so they are listed here rather than read from disk. */
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '0022-unused-album-indexes': unusedAlbumIndexes,
   '0023-artist-name-order-index': artistNameOrderIndex,
   '0024-folded-name-sort': foldedNameSort,
+  '0025-folded-sorts': foldedSorts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -8,6 +8,7 @@ import { folderHits } from '../folders/queries';
 import { createTestDatabase, testDatabaseKinds } from '../testing/test-database';
 import { migrateTo, migrateToLatest } from './migrate';
 import type { Database } from './schema';
+import { searchText } from './search-text';
 
 /** A user as every schema since the first stores one; its id. */
 async function insertUser(db: Kysely<Database>, key: string): Promise<number> {
@@ -49,7 +50,7 @@ async function creditArtist(
   name: string,
 ): Promise<void> {
   const now = new Date().toISOString();
-  const folded = name.toLowerCase().replace('ó', 'o');
+  const folded = searchText(name);
   const [artist] = (
     await sql<{ id: number }>`insert into artists (user_id, name, slug, search_text, created_at)
       values (${userId}, ${name}, ${folded.replace(' ', '-')}, ${folded}, ${now})
@@ -382,6 +383,45 @@ describe.each(testDatabaseKinds)('upgrading a collection on %s', (kind) => {
         });
         expect(plan).toContain('folders_search');
       }
+    } finally {
+      await destroy();
+    }
+  });
+
+  it('sorts albums stored before their folded artist by it, and artists by their folded names', async () => {
+    const { db, destroy } = await createTestDatabase(kind, { migratedTo: '0024-folded-name-sort' });
+    try {
+      const userId = await insertUser(db, 'sorting');
+      // More albums than one statement of the upgrade writes.
+      const artists = Array.from({ length: 600 }, (_, n) => `Band ${String(n).padStart(3, '0')}`);
+      for (const [n, artist] of ['Zappa', 'Édith Piaf', 'eagles', ...artists].entries()) {
+        const albumId = await insertAlbum(db, userId, `s${n}`, `Album ${n}`, artist);
+        await creditArtist(db, userId, albumId, artist);
+      }
+
+      await migrateToLatest(db);
+
+      const page = { limit: 4, offset: 0 };
+      const byArtist = await listAlbumRows(db, userId, {}, 'artist-asc', page);
+      expect(byArtist.rows.map((album) => album.artist)).toEqual([
+        'Band 000',
+        'Band 001',
+        'Band 002',
+        'Band 003',
+      ]);
+      const last = await listAlbumRows(db, userId, {}, 'artist-desc', page);
+      expect(last.rows.map((album) => album.artist)).toEqual([
+        'Zappa',
+        'Édith Piaf',
+        'eagles',
+        'Band 599',
+      ]);
+      const listed = await listArtists(db, userId, { sort: 'name-desc', limit: 3, offset: 0 });
+      expect(listed.artists.map((artist) => artist.name)).toEqual([
+        'Zappa',
+        'Édith Piaf',
+        'eagles',
+      ]);
     } finally {
       await destroy();
     }

@@ -105,8 +105,12 @@ export type AlbumsTable = {
   total_tracks: number | null;
   image_url: string | null;
   spotify_url: string | null;
-  /** db/search-text.ts folds of the name, and of name and artist together (the text index). */
+  /**
+   * db/search-text.ts folds of the name, of the artist (the artist sort), and of name and artist
+   * together (the text index).
+   */
   search_name: string;
+  search_artist: string;
   search_text: string;
   added_at: Timestamp;
   first_added_at: Timestamp;

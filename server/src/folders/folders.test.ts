@@ -191,25 +191,24 @@ describe.each(testDatabaseKindsWithReaders)('folders on %s', (kind) => {
   it('lists folders flat, ordered by parent, position and name, with X-Total-Count', async () => {
     const { app } = testApp();
     const token = await signIn(app, uniqueName('Lister'));
+    const z = await buildFolder(app, token, { name: 'z' });
     const b = await buildFolder(app, token, { name: 'b' });
+    const e = await buildFolder(app, token, { name: 'Été' });
     const a = await buildFolder(app, token, { name: 'A' });
     const inner = await buildFolder(app, token, { name: 'inner', parent_id: b.id });
-    // Equal positions fall back to the name, whatever its case.
+    // Equal positions fall back to the name, whatever its case and accents.
     const reordered = await app.inject({
       method: 'POST',
       url: '/api/v1/folders/reorder',
       headers: bearer(token),
       payload: {
-        items: [
-          { id: a.id, parent_id: null, sort_order: 0 },
-          { id: b.id, parent_id: null, sort_order: 0 },
-        ],
+        items: [z, b, e, a].map(({ id }) => ({ id, parent_id: null, sort_order: 0 })),
       },
     });
     expect(reordered.statusCode).toBe(200);
     const response = await app.inject({ url: '/api/v1/folders', headers: bearer(token) });
-    expect(response.headers['x-total-count']).toBe('3');
-    expect(response.json().map((f: Folder) => f.id)).toEqual([a.id, b.id, inner.id]);
+    expect(response.headers['x-total-count']).toBe('5');
+    expect(response.json().map((f: Folder) => f.id)).toEqual([a.id, b.id, e.id, z.id, inner.id]);
   });
 
   it('sends the folder list gzipped to a client that takes gzip, and plain to one that does not', async () => {

@@ -53,7 +53,7 @@ export async function folderRowsWithCounts(
     .$if(within !== undefined, (query) => query.where('folders.id', 'in', within ?? [-1]))
     .orderBy('folders.parent_id', (ob) => ob.asc().nullsFirst())
     .orderBy('folders.sort_order')
-    .orderBy((eb) => eb.fn('lower', ['folders.name']))
+    .orderBy(inCodePointOrder(db, 'folders.search_text'))
     .orderBy('folders.id')
     .execute();
   const now = currentMinute();

@@ -2,7 +2,13 @@ import type { Kysely } from 'kysely';
 import { toCount } from '../db/count';
 import { nameKey } from '../db/name-key';
 import type { Database } from '../db/schema';
-import { nameRank, searchText, searchWords, startsWords } from '../db/search-text';
+import {
+  inCodePointOrder,
+  nameRank,
+  searchText,
+  searchWords,
+  startsWords,
+} from '../db/search-text';
 import { idInKey } from '../http/params';
 
 /**
@@ -87,7 +93,8 @@ export async function listGenres(db: Kysely<Database>, userId: number, search: s
         .orderBy((eb) => nameRank(eb.ref('genres.search_text'), words ?? [])),
     )
     .orderBy('genres.album_count', 'desc')
-    .orderBy((eb) => eb.fn('lower', ['genres.name']))
+    .orderBy(inCodePointOrder(db, 'genres.search_text'))
+    .orderBy('genres.id')
     .execute();
   return rows.map((row) => ({ ...row, album_count: toCount(Number(row.album_count)) }));
 }

@@ -157,6 +157,27 @@ describe.each(testDatabaseKindsWithReaders)('library maintenance on %s', (kind) 
     ]);
   });
 
+  it('lists duplicates, empty folders and unused tags by name regardless of case and accents', async () => {
+    const token = await user();
+    const { app } = testApp();
+    for (const artist of ['Zappa', 'Édith Piaf', 'Abba']) {
+      for (const name of ['Live', 'LIVE']) await buildAlbum(app, token, { name, artist });
+    }
+    for (const name of ['Zed', 'Été', 'alpha']) {
+      await call('POST', '/api/v1/folders', token, { name });
+      await call('POST', '/api/v1/tags', token, { name });
+    }
+    const report = (await call('GET', '/api/v1/maintenance/report', token)).json();
+    const names = (items: { name: string }[]) => items.map((item) => item.name);
+    expect(report.duplicates.map((group: { artist: string }) => group.artist)).toEqual([
+      'Abba',
+      'Édith Piaf',
+      'Zappa',
+    ]);
+    expect(names(report.empty_folders)).toEqual(['alpha', 'Été', 'Zed']);
+    expect(names(report.unused_tags)).toEqual(['alpha', 'Été', 'Zed']);
+  });
+
   it('exports the collection and imports it into another account, nested folders, tags and all', async () => {
     const { app } = testApp();
     const source = await user();

@@ -42,8 +42,8 @@ export async function maintenanceReport(
             .$asTuple('n', 'a'),
         ),
       )
-      .orderBy((eb) => eb.fn('lower', ['albums.artist']))
-      .orderBy((eb) => eb.fn('lower', ['albums.name']))
+      .orderBy(inCodePointOrder(db, 'albums.search_artist'))
+      .orderBy(inCodePointOrder(db, 'albums.search_name'))
       .orderBy('albums.id')
       .execute(),
     withoutGenres
@@ -58,14 +58,16 @@ export async function maintenanceReport(
       .select(['folders.id', 'folders.name'])
       .where('folders.user_id', '=', userId)
       .where(isEmptyFolder)
-      .orderBy('folders.name')
+      .orderBy(inCodePointOrder(db, 'folders.search_text'))
+      .orderBy('folders.id')
       .execute(),
     db
       .selectFrom('tags')
       .select(['tags.id', 'tags.name', 'tags.color'])
       .where('tags.user_id', '=', userId)
       .where(isUnusedTag)
-      .orderBy('tags.name')
+      .orderBy(inCodePointOrder(db, 'tags.search_text'))
+      .orderBy('tags.id')
       .execute(),
   ]);
 

@@ -8,7 +8,13 @@ import { toCount } from '../db/count';
 import { libraryResults } from '../db/library-results';
 import { nameKey } from '../db/name-key';
 import type { Database } from '../db/schema';
-import { nameRank, searchText, searchWords, startsWords } from '../db/search-text';
+import {
+  inCodePointOrder,
+  nameRank,
+  searchText,
+  searchWords,
+  startsWords,
+} from '../db/search-text';
 import { inUserTransaction } from '../db/user-lock';
 import { conflict } from '../http/errors';
 import { idInKey } from '../http/params';
@@ -67,7 +73,7 @@ async function tagPage(db: Kysely<Database>, userId: number, query: TagQuery) {
     .$if(words !== undefined, (q) =>
       q.orderBy((eb) => nameRank(eb.ref('tags.search_text'), words ?? [])),
     )
-    .orderBy((eb) => eb.fn('lower', ['tags.name']))
+    .orderBy(inCodePointOrder(db, 'tags.search_text'))
     .orderBy('tags.id')
     .limit(query.limit)
     .offset(query.offset)

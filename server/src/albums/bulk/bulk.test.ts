@@ -196,6 +196,7 @@ describe.each(testDatabaseKinds)('bulk changes on %s', (kind) => {
     const before = (await get(`/api/v1/albums/${albums.kindOfBlue.id}`, token)).json();
     const artistsBefore = (await get('/api/v1/artists', token)).json();
     const genresBefore = (await get('/api/v1/genres', token)).json();
+    const byArtistBefore = (await get('/api/v1/albums?sort=artist-desc', token)).json();
 
     const response = await bulk(token, {
       query: 'year:..1960',
@@ -210,6 +211,10 @@ describe.each(testDatabaseKinds)('bulk changes on %s', (kind) => {
     expect((await get(`/api/v1/albums/${albums.kindOfBlue.id}`, token)).json()).toEqual(before);
     expect((await get('/api/v1/artists', token)).json()).toEqual(artistsBefore);
     expect((await get('/api/v1/genres', token)).json()).toEqual(genresBefore);
+    // Folded again as they come back: sorted by artist and found by name as before.
+    expect((await get('/api/v1/albums?sort=artist-desc', token)).json()).toEqual(byArtistBefore);
+    const found = (await get('/api/v1/albums?q=KIND%20OF', token)).json();
+    expect(found.map((album: { id: number }) => album.id)).toEqual([albums.kindOfBlue.id]);
     expect((await get('/api/v1/tags/Modal', token)).json().album_count).toBe(1);
     expect((await get(`/api/v1/folders/${folder.id}`, token)).json().album_count).toBe(1);
     expect((await get('/api/v1/albums', token)).headers['x-total-count']).toBe('4');

@@ -5,6 +5,7 @@ import { inTurns } from '../../db/in-turns';
 import { nameKey } from '../../db/name-key';
 import type { Database } from '../../db/schema';
 import { searchText } from '../../db/search-text';
+import { albumSearchText } from '../store';
 import type { UndoRecorder } from './undo-record';
 
 /** Albums per part of the record: each keeps its tracks, so a part is a megabyte or two. */
@@ -24,8 +25,6 @@ export const deletedAlbum = z.object({
     total_tracks: maybe(z.number().int()),
     image_url: maybe(text),
     spotify_url: maybe(text),
-    search_name: text,
-    search_text: text,
     added_at: text,
     first_added_at: text,
     created_at: text,
@@ -88,8 +87,6 @@ async function snapshot(trx: Kysely<Database>, albumIds: number[]): Promise<Dele
       'total_tracks',
       'image_url',
       'spotify_url',
-      'search_name',
-      'search_text',
       'added_at',
       'first_added_at',
       'created_at',
@@ -189,7 +186,14 @@ export async function restoreAlbums(
     if (back.length === 0) continue;
     await trx
       .insertInto('albums')
-      .values(back.map(({ album }) => ({ ...album, user_id: userId })))
+      // Folded anew, so that a record made before a change of folding comes back folded as now.
+      .values(
+        back.map(({ album }) => ({
+          ...album,
+          ...albumSearchText(album.name, album.artist),
+          user_id: userId,
+        })),
+      )
       .execute();
     const credits = back.flatMap(({ artists }) => artists);
     await restoreGoneArtists(trx, userId, credits);

@@ -1,0 +1,55 @@
+import { type Kysely, sql } from 'kysely';
+import { isPostgres } from '../database';
+import { searchText } from '../search-text';
+
+/** Albums whose folded artist one statement writes. */
+const ALBUMS_PER_UPDATE = 500;
+
+/**
+ * Every sort by name goes by the folded name, as the album name sort does since 0024: albums by
+ * artist through a folded artist of their own, artists through their search text. SQLite's
+ * lower() folds only ASCII, so "Édith Piaf" sorted after "Zappa" there and with the e's on
+ * PostgreSQL. The indexes on the lower-case names give way to ones on the folded names.
+ */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  // PostgreSQL runs each migration in a transaction; SQLite runs them outside one, and cut short
+  // this one would leave a column the next attempt could not add.
+  if (isPostgres(db)) await foldedSorts(db);
+  else await db.transaction().execute(foldedSorts);
+}
+
+async function foldedSorts(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .alterTable('albums')
+    .addColumn('search_artist', 'text', (col) => col.notNull().defaultTo(''))
+    .execute();
+  await foldArtists(db);
+  const inCodePointOrder = (column: string) =>
+    isPostgres(db) ? sql`${sql.ref(column)} collate "C"` : sql.ref(column);
+  await sql`create index albums_user_search_artist
+    on albums (user_id, ${inCodePointOrder('search_artist')}, id)`.execute(db);
+  await sql`drop index albums_user_lower_artist`.execute(db);
+  // Artists by latest album, ties by name, as 0008's index served them by the lower-case name.
+  await sql`create index artists_user_latest_search_text
+    on artists (user_id, latest_album_date desc, ${inCodePointOrder('search_text')}, id)`.execute(
+    db,
+  );
+  await sql`drop index artists_user_latest_first`.execute(db);
+  // Artists by name read 0023's index on the search text.
+  await sql`drop index artists_name`.execute(db);
+}
+
+/** Each album's artist folded as db/search-text.ts folds it, a few hundred albums a statement. */
+async function foldArtists(db: Kysely<unknown>): Promise<void> {
+  const { rows } = await sql<{ id: number; artist: string }>`
+    select id, artist from albums where artist <> ''`.execute(db);
+  for (let start = 0; start < rows.length; start += ALBUMS_PER_UPDATE) {
+    const folded = rows
+      .slice(start, start + ALBUMS_PER_UPDATE)
+      .map((row) => sql`(cast(${row.id} as integer), cast(${searchText(row.artist)} as text))`);
+    // Both databases name a VALUES list's columns column1, column2, ….
+    await sql`update albums set search_artist = folded.column2
+      from (values ${sql.join(folded)}) as folded
+      where albums.id = folded.column1`.execute(db);
+  }
+}
