@@ -157,6 +157,30 @@ describe.each(testDatabaseKindsWithReaders)('library maintenance on %s', (kind) 
     ]);
   });
 
+  it('takes albums alike but for case, in any script, as duplicates, and nothing more', async () => {
+    const token = await user();
+    const { app } = testApp();
+    const albums = [
+      ['Été', 'Zaz'],
+      ['ÉTÉ', 'ZAZ'],
+      ['Straße', 'Band'],
+      ['STRASSE', 'band'],
+      ['Live', 'Band'],
+      ['Live!', 'Band'],
+      ['Homogenic', 'Bjork'],
+      ['Homogenic', 'Björk'],
+    ];
+    for (const [name, artist] of albums) await buildAlbum(app, token, { name, artist });
+    const report = (await call('GET', '/api/v1/maintenance/report', token)).json();
+    const groups = report.duplicates.map((group: { albums: { name: string }[] }) =>
+      group.albums.map((album) => album.name),
+    );
+    expect(groups).toEqual([
+      ['Straße', 'STRASSE'],
+      ['Été', 'ÉTÉ'],
+    ]);
+  });
+
   it('lists duplicates, empty folders and unused tags by name regardless of case and accents', async () => {
     const token = await user();
     const { app } = testApp();

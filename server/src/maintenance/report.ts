@@ -1,6 +1,7 @@
 import type { MaintenanceReport } from '@gatefold/contract/maintenance';
 import type { Kysely } from 'kysely';
 import { toCount } from '../db/count';
+import { nameKey } from '../db/name-key';
 import type { Database } from '../db/schema';
 import { inCodePointOrder } from '../db/search-text';
 import { albumsWithoutGenres, isEmptyFolder, isUnusedTag } from './findings';
@@ -24,22 +25,18 @@ export async function maintenanceReport(
       .selectFrom('albums')
       .select(albumColumns)
       .where('albums.user_id', '=', userId)
-      .where(({ eb, selectFrom, fn }) =>
+      // Candidates: albums whose folded name and artist another album shares. Folding drops
+      // accents and punctuation as well as case; `duplicateGroups` keeps those alike but for case.
+      .where(({ eb, selectFrom }) =>
         eb(
-          eb.tuple(fn('lower', ['albums.name']), fn('lower', ['albums.artist'])),
+          eb.tuple(eb.ref('albums.search_name'), eb.ref('albums.search_artist')),
           'in',
           selectFrom('albums as same')
-            .select((inner) => [
-              inner.fn('lower', ['same.name']).as('n'),
-              inner.fn('lower', ['same.artist']).as('a'),
-            ])
+            .select(['same.search_name', 'same.search_artist'])
             .where('same.user_id', '=', userId)
-            .groupBy((inner) => [
-              inner.fn('lower', ['same.name']),
-              inner.fn('lower', ['same.artist']),
-            ])
+            .groupBy(['same.search_name', 'same.search_artist'])
             .having((inner) => inner.fn.countAll(), '>', 1)
-            .$asTuple('n', 'a'),
+            .$asTuple('search_name', 'search_artist'),
         ),
       )
       .orderBy(inCodePointOrder(db, 'albums.search_artist'))
@@ -71,17 +68,28 @@ export async function maintenanceReport(
       .execute(),
   ]);
 
-  const groups = new Map<string, MaintenanceReport['duplicates'][number]>();
-  for (const album of duplicates) {
-    const key = `${album.name.toLowerCase()}\u0000${album.artist.toLowerCase()}`;
-    const group = groups.get(key) ?? { name: album.name, artist: album.artist, albums: [] };
-    group.albums.push(album);
-    groups.set(key, group);
-  }
   return {
-    duplicates: [...groups.values()],
+    duplicates: duplicateGroups(duplicates),
     albums_without_genres: { count: toCount(Number(genrelessCount?.count)), albums: genreless },
     empty_folders: emptyFolders,
     unused_tags: unusedTags,
   };
+}
+
+type DuplicateGroup = MaintenanceReport['duplicates'][number];
+
+/**
+ * The albums that are one album to a person: the same name and artist but for case, in any script
+ * ("ÉTÉ" and "été", as tags are one tag), in the order given. "Live" and "Live!", or "Bjork" and
+ * "Björk", stay apart: the report offers to merge what it lists.
+ */
+function duplicateGroups(albums: DuplicateGroup['albums'][number][]): DuplicateGroup[] {
+  const groups = new Map<string, DuplicateGroup>();
+  for (const album of albums) {
+    const key = `${nameKey(album.name)}\u0000${nameKey(album.artist)}`;
+    const group = groups.get(key) ?? { name: album.name, artist: album.artist, albums: [] };
+    group.albums.push(album);
+    groups.set(key, group);
+  }
+  return [...groups.values()].filter((group) => group.albums.length > 1);
 }

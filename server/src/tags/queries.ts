@@ -215,7 +215,12 @@ async function trendingTagsAt(db: Kysely<Database>, userId: number, now: Date) {
       .where('album_tags.created_at', '<', nextDay.toISOString())
       .groupBy('album_tags.tag_id')
       .execute(),
-    tagsWithCounts(db, userId).where('tags.album_count', '>', 0).execute(),
+    tagsWithCounts(db, userId)
+      .where('tags.album_count', '>', 0)
+      // Ties keep this order, by folded name: the sort below is stable.
+      .orderBy(inCodePointOrder(db, 'tags.search_text'))
+      .orderBy('tags.id')
+      .execute(),
   ]);
   const recent = new Map<number, number>();
   for (const row of [...wholeDays, ...partDay])
@@ -223,15 +228,7 @@ async function trendingTagsAt(db: Kysely<Database>, userId: number, now: Date) {
   return tags
     .map(withCount)
     .sort(
-      (a, b) =>
-        (recent.get(b.id) ?? 0) - (recent.get(a.id) ?? 0) ||
-        b.album_count - a.album_count ||
-        byLowerName(a, b),
+      (a, b) => (recent.get(b.id) ?? 0) - (recent.get(a.id) ?? 0) || b.album_count - a.album_count,
     )
     .slice(0, TRENDING_TAG_LIMIT);
 }
-
-const byLowerName = (a: { name: string }, b: { name: string }) => {
-  const [x, y] = [a.name.toLowerCase(), b.name.toLowerCase()];
-  return x < y ? -1 : x > y ? 1 : 0;
-};

@@ -272,6 +272,16 @@ describe.each(testDatabaseKinds)('tags on %s', (kind) => {
     expect(trending.map((t: { name: string }) => t.name)).not.toContain('Old favourite');
   });
 
+  it('trends tags used alike by name, regardless of case and accents', async () => {
+    const { app } = testApp();
+    const token = await user();
+    const album = await buildAlbum(app, token);
+    for (const name of ['Zydeco', 'Électro', 'alpha']) await tagAlbum(app, token, album.id, name);
+    const trending = (await call('GET', '/api/v1/tags/popular/trending', token)).json()
+      .trending_tags;
+    expect(trending.map((t: { name: string }) => t.name)).toEqual(['alpha', 'Électro', 'Zydeco']);
+  });
+
   it('knows a name in any case and script as one tag, genre and artist', async () => {
     const { app } = testApp();
     const token = await user();
