@@ -15,7 +15,7 @@ export async function mergeDuplicates(db: Kysely<Database>, userId: number): Pro
     let merged = 0;
     for (const group of duplicates) {
       const [keep, ...others] = [...group.albums].sort((a, b) => a.id - b.id);
-      if (!keep || others.length === 0) continue;
+      if (!keep) continue;
       const otherIds = others.map((album) => album.id);
       const [tags, folders, genres] = await Promise.all([
         trx.selectFrom('album_tags').selectAll().where('album_id', 'in', otherIds).execute(),
