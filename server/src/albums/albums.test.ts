@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { countingApp } from '../testing/counting-app';
-import { buildAlbum, newSpotifyId, tagAlbum } from '../testing/factories';
+import { buildAlbum, buildFolder, newSpotifyId, tagAlbum } from '../testing/factories';
 import { bearer, signIn, uniqueName, useTestApp } from '../testing/test-app';
 import { type createTestDatabase, testDatabaseKinds } from '../testing/test-database';
 
@@ -333,6 +333,27 @@ describe.each(testDatabaseKinds)('albums on %s', (kind) => {
         'Zebra',
         'Ébène',
       ]);
+    });
+
+    it('lists an album’s tags, genres and folders by name regardless of case and accents', async () => {
+      const { app } = testApp();
+      const token = await user();
+      const names = ['Zydeco', 'Électro', 'alpha'];
+      const album = await buildAlbum(app, token, { genres: names });
+      for (const name of names) {
+        await tagAlbum(app, token, album.id, name);
+        const folder = await buildFolder(app, token, { name });
+        await app.inject({
+          method: 'POST',
+          url: `/api/v1/albums/${album.id}/folders/${folder.id}`,
+          headers: bearer(token),
+        });
+      }
+      const detail = (await get(`/api/v1/albums/${album.id}`, token)).json();
+      const listed = (await get('/api/v1/albums', token)).json()[0];
+      const inOrder = ['alpha', 'Électro', 'Zydeco'];
+      for (const labels of [detail.tags, detail.genres, detail.folders, listed.tags, listed.genres])
+        expect(labels.map((label: { name: string }) => label.name)).toEqual(inOrder);
     });
 
     it('sorts artists by their folded form, then each artist’s albums oldest first', async () => {

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { isPostgres } from '../db/database';
 import { oneOfIds } from '../db/one-of-ids';
 import type { AlbumsTable, Database } from '../db/schema';
+import { inCodePointOrder } from '../db/search-text';
 
 /** An album row with the tags and genres a list shows beside it. */
 export type LabelledAlbumRow = Selectable<AlbumsTable> & Pick<AlbumSummary, 'tags' | 'genres'>;
@@ -33,7 +34,8 @@ export function selectLabelledAlbums(
         .innerJoin('tags', 'tags.id', 'album_tags.tag_id')
         .select(['tags.id', 'tags.name', 'tags.color'])
         .whereRef('album_tags.album_id', '=', 'albums.id')
-        .orderBy('tags.name'),
+        .orderBy(inCodePointOrder(db, 'tags.search_text'))
+        .orderBy('tags.id'),
     )
       .$castTo<unknown>()
       .as('tags'),
@@ -43,7 +45,8 @@ export function selectLabelledAlbums(
         .innerJoin('genres', 'genres.id', 'album_genres.genre_id')
         .select(['genres.id', 'genres.name'])
         .whereRef('album_genres.album_id', '=', 'albums.id')
-        .orderBy('genres.name'),
+        .orderBy(inCodePointOrder(db, 'genres.search_text'))
+        .orderBy('genres.id'),
     )
       .$castTo<unknown>()
       .as('genres'),

@@ -2,6 +2,7 @@ import { type AlbumDetail, type AlbumSummary, folderRef, track } from '@gatefold
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../db/schema';
+import { inCodePointOrder } from '../db/search-text';
 import { notFound } from '../http/errors';
 import {
   fromJson,
@@ -66,7 +67,8 @@ export async function loadAlbumDetail(
           .innerJoin('folders', 'folders.id', 'folder_albums.folder_id')
           .select(['folders.id', 'folders.name'])
           .whereRef('folder_albums.album_id', '=', 'albums.id')
-          .orderBy('folders.name'),
+          .orderBy(inCodePointOrder(db, 'folders.search_text'))
+          .orderBy('folders.id'),
       )
         .$castTo<unknown>()
         .as('folders'),

@@ -9,6 +9,7 @@ import { type Kysely, sql } from 'kysely';
 import { toCount } from '../db/count';
 import { libraryResults } from '../db/library-results';
 import type { Database } from '../db/schema';
+import { inCodePointOrder } from '../db/search-text';
 
 /** Kept per library version and month: the charts change only when the collection does. */
 const keptStats = libraryResults<CollectionStats>(64);
@@ -47,7 +48,8 @@ async function genreCounts(db: Kysely<Database>, userId: number) {
     .where('user_id', '=', userId)
     .where('album_count', '>', 0)
     .orderBy('album_count', 'desc')
-    .orderBy('name_key')
+    .orderBy(inCodePointOrder(db, 'search_text'))
+    .orderBy('id')
     .execute();
   const counted = rows.map((row) => ({ name: row.name, album_count: toCount(row.album_count) }));
   const top = counted.slice(0, STATS_TOP_GENRES);
@@ -95,7 +97,8 @@ async function artistsWithMostAlbums(db: Kysely<Database>, userId: number) {
     .where('user_id', '=', userId)
     .where('album_count', '>', 0)
     .orderBy('album_count', 'desc')
-    .orderBy('name_key')
+    .orderBy(inCodePointOrder(db, 'search_text'))
+    .orderBy('id')
     .limit(STATS_TOP_ARTISTS)
     .execute();
   return rows.map((row) => ({ ...row, album_count: toCount(row.album_count) }));

@@ -71,6 +71,16 @@ describe.each(testDatabaseKindsWithReaders)('collection statistics on %s', (kind
     ]);
   });
 
+  it('ranks genres and artists of as many albums by name regardless of case and accents', async () => {
+    const token = await user();
+    for (const artist of ['Zappa', 'Édith Piaf', 'abba'])
+      await buildAlbum(testApp().app, token, { artist, genres: [`${artist} music`] });
+    const answer = await stats(token);
+    const names = (items: { name: string }[]) => items.map((item) => item.name);
+    expect(names(answer.genres)).toEqual(['abba music', 'Édith Piaf music', 'Zappa music']);
+    expect(names(answer.top_artists)).toEqual(['abba', 'Édith Piaf', 'Zappa']);
+  });
+
   it('follows the collection as it changes', async () => {
     const token = await user();
     expect((await stats(token)).decades).toEqual([]);
