@@ -6,10 +6,10 @@ import { searchText } from '../search-text';
 const ALBUMS_PER_UPDATE = 500;
 
 /**
- * Every sort by name goes by the folded name, as the album name sort does since 0024: albums by
- * artist through a folded artist of their own, artists through their search text. SQLite's
- * lower() folds only ASCII, so "Édith Piaf" sorted after "Zappa" there and with the e's on
- * PostgreSQL. The indexes on the lower-case names give way to ones on the folded names.
+ * The artist sorts go by the folded name, as the album name sort does since 0024: albums by artist
+ * through a folded artist of their own, artists through their search text. SQLite's lower() folds
+ * only ASCII, so "Édith Piaf" sorted after "Zappa" there and with the e's on PostgreSQL. The
+ * indexes on the lower-case names give way to ones on the folded names.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   // PostgreSQL runs each migration in a transaction; SQLite runs them outside one, and cut short
