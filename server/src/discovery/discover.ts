@@ -1,6 +1,7 @@
 import type { AdvancedSearchQuery, AdvancedSearchResults } from '@gatefold/contract/discovery';
 import type { Kysely } from 'kysely';
 import { collectionIds } from '../albums/collection-marks';
+import { nameKey } from '../db/name-key';
 import type { Database } from '../db/schema';
 import { DemoStreamingService } from '../streaming/demo/demo-service';
 import type { MusicBrainz } from '../streaming/musicbrainz-client';
@@ -115,18 +116,15 @@ async function realDiscovery(
     (found) => `Found ${found.total} albums`,
   );
   const wanted = filters.albumType === 'ep' ? 'single' : filters.albumType;
+  // Only the page's own artists are looked up, by name key, whatever the collection's size.
+  const pageArtists = [
+    ...new Set(page.items.flatMap((album) => album.artists.map((artist) => nameKey(artist.name)))),
+  ];
   const known = await log.step(
     'Collection',
     'Comparing with the artists you collect',
-    async () => {
-      const rows = await deps.db
-        .selectFrom('artists')
-        .select('name')
-        .where('user_id', '=', userId)
-        .execute();
-      return new Set(rows.map((row) => row.name.toLowerCase()));
-    },
-    (artists) => `You collect ${artists.size} artists`,
+    async () => collectedArtistKeys(deps.db, userId, pageArtists),
+    (artists) => `${artists.size} of ${pageArtists.length} artists already in your collection`,
   );
   const popularity = (id: string) =>
     deps.streaming instanceof DemoStreamingService
@@ -136,11 +134,23 @@ async function realDiscovery(
     .filter((album) => !wanted || album.album_type === wanted)
     .map((album, rank) => ({
       hit: { album, popularity: popularity(album.id) },
-      familiar: album.artists.some((artist) => known.has(artist.name.toLowerCase())),
+      familiar: album.artists.some((artist) => known.has(nameKey(artist.name))),
       rank,
     }))
     .sort((a, b) => Number(a.familiar) - Number(b.familiar) || a.rank - b.rank)
     .map(({ hit }) => hit);
+}
+
+/** Which of the given artist name keys (db/name-key.ts) the user collects. */
+async function collectedArtistKeys(db: Kysely<Database>, userId: number, keys: string[]) {
+  if (keys.length === 0) return new Set<string>();
+  const rows = await db
+    .selectFrom('artists')
+    .select('name_key')
+    .where('user_id', '=', userId)
+    .where('name_key', 'in', keys)
+    .execute();
+  return new Set(rows.map((row) => row.name_key));
 }
 
 async function recordSearch(
