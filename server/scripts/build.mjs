@@ -19,6 +19,7 @@ await build({
     'sqlite-reader-worker': 'src/db/sqlite-reader-worker.ts',
     'sqlite-checkpoint-worker': 'src/db/sqlite-checkpoint-worker.ts',
     'import-file-worker': 'src/maintenance/import-file-worker.ts',
+    'account-deletion-worker': 'src/maintenance/account-deletion-worker.ts',
   },
   outdir,
   bundle: true,

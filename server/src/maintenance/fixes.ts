@@ -3,15 +3,21 @@ import { removeUncreditedArtists } from '../artists/credits';
 import type { Database } from '../db/schema';
 import { inUserTransaction } from '../db/user-lock';
 import { isEmptyFolder, isUnusedTag } from './findings';
-import { maintenanceReport } from './report';
+import { duplicateAlbums, stillDuplicates } from './report';
 
 /**
  * Merges each group of duplicates into its first-collected album, which takes the tags, folders
  * and the user's own genres of the others; the others are deleted. One transaction.
  */
 export async function mergeDuplicates(db: Kysely<Database>, userId: number): Promise<number> {
+  // Found outside the transaction, on a reader: the search groups every album (80–190 ms at
+  // 50,000), and within the transaction it held SQLite's writer and event loop as long. Only
+  // the albums found are read again inside, and only those still alike are merged.
+  const found = await duplicateAlbums(db, userId);
+  const candidates = found.flatMap((group) => group.albums.map((album) => album.id));
+  if (candidates.length === 0) return 0;
   return inUserTransaction(db, userId, async (trx) => {
-    const { duplicates } = await maintenanceReport(trx, userId);
+    const duplicates = await stillDuplicates(trx, userId, candidates);
     let merged = 0;
     for (const group of duplicates) {
       const [keep, ...others] = [...group.albums].sort((a, b) => a.id - b.id);

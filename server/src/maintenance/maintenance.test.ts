@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { MAX_FOLDER_DEPTH } from '@gatefold/contract/folders';
 import { MAX_IMPORT_BYTES } from '@gatefold/contract/maintenance';
 import { describe, expect, it } from 'vitest';
-import { buildAlbum, importFile, tagAlbum } from '../testing/factories';
+import { buildAlbum, importFile, shelfExport, tagAlbum } from '../testing/factories';
 import { bearer, signIn, uniqueName, useTestApp } from '../testing/test-app';
 import { testDatabaseKindsWithReaders } from '../testing/test-database';
 import { claimJob } from './jobs';
@@ -592,5 +592,47 @@ describe.each(testDatabaseKindsWithReaders)('library maintenance on %s', (kind) 
       [],
     );
     expect(await db.selectFrom('users').select('id').where('id', '=', id).execute()).toEqual([]);
+  });
+
+  it('deletes a large account with everything in it, and nothing of another user', async () => {
+    const { app, db } = testApp();
+    const [leaving, staying] = [await user(), await user()];
+    const id = await userId(leaving);
+    expect((await importFile(app, leaving, shelfExport('Gone', 250))).status).toBe('finished');
+    expect((await importFile(app, staying, shelfExport('Kept', 3))).status).toBe('finished');
+    const albumIds = (
+      await db.selectFrom('albums').select('id').where('user_id', '=', id).execute()
+    ).map((album) => album.id);
+    expect(albumIds).toHaveLength(250);
+
+    expect((await call('DELETE', '/api/v1/maintenance/account', leaving)).statusCode).toBe(204);
+    expect((await call('GET', '/api/v1/auth/me', leaving)).statusCode).toBe(401);
+    for (const table of [
+      'albums',
+      'artists',
+      'tags',
+      'genres',
+      'folders',
+      'album_first_adds',
+      'sessions',
+    ] as const) {
+      const left = await db.selectFrom(table).select('user_id').where('user_id', '=', id).execute();
+      expect(left, table).toEqual([]);
+    }
+    const tracks = await db
+      .selectFrom('tracks')
+      .select('id')
+      .where('album_id', 'in', albumIds)
+      .execute();
+    expect(tracks).toEqual([]);
+    expect(await db.selectFrom('users').select('id').where('id', '=', id).execute()).toEqual([]);
+
+    expect((await call('GET', '/api/v1/albums', staying)).headers['x-total-count']).toBe('3');
+    expect((await call('GET', '/api/v1/tags/Kept', staying)).json().album_count).toBe(3);
+    expect((await call('GET', '/api/v1/artists/Kept%20Players', staying)).json().album_count).toBe(
+      3,
+    );
+    const [folder] = (await call('GET', '/api/v1/folders', staying)).json();
+    expect(folder).toMatchObject({ name: 'Kept', album_count: 3 });
   });
 });

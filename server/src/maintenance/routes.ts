@@ -15,6 +15,7 @@ import { isPostgres } from '../db/database';
 import { badRequest, EMPTY_BODY, notFound, UPLOAD_CUT_OFF } from '../http/errors';
 import { id } from '../http/params';
 import { perUserLimit } from '../http/per-user-limit';
+import { deleteAccount } from './account-deletion';
 import { collectionCsv, exportCollection } from './export';
 import { deleteEmptyFolders, deleteUnusedTags, mergeDuplicates } from './fixes';
 import { albumsWithoutGenresCount } from './genre-lookup';
@@ -212,8 +213,7 @@ export function maintenanceRoutes(deps: MaintenanceDependencies) {
       '/account',
       { schema: { summary: 'Delete the account and everything in it' } },
       async (request, reply) => {
-        // Every row of the user's goes with it (foreign keys cascade), sessions included.
-        await db.deleteFrom('users').where('id', '=', request.userId).execute();
+        await deleteAccount(db, request.userId);
         return reply.status(204).send();
       },
     );

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AlbumCreate, AlbumDetail } from '@gatefold/contract/albums';
 import type { Folder } from '@gatefold/contract/folders';
-import { type Job, job as jobSchema } from '@gatefold/contract/maintenance';
+import { type CollectionExport, type Job, job as jobSchema } from '@gatefold/contract/maintenance';
 import type { FastifyInstance } from 'fastify';
 import { bearer } from './test-app';
 
@@ -94,4 +94,42 @@ export async function importFile(app: FastifyInstance, token: string, file: obje
     job = jobSchema.parse(polled.json());
   }
   return job;
+}
+
+/**
+ * An export file of `count` albums by one artist, each with two tracks, the tag, the genre and
+ * the one folder named after `shelf`: a collection too large to add album by album.
+ */
+export function shelfExport(shelf: string, count: number): CollectionExport {
+  const addedAt = new Date().toISOString();
+  return {
+    format: 'gatefold-export',
+    version: 1,
+    exported_at: addedAt,
+    tags: [{ name: shelf, color: '#3B82F6' }],
+    folders: [
+      { key: 0, parent_key: null, name: shelf, description: null, image_url: null, sort_order: 0 },
+    ],
+    albums: Array.from({ length: count }, (_, n) => ({
+      spotify_id: newSpotifyId(),
+      name: `${shelf} ${n + 1}`,
+      artist: `${shelf} Players`,
+      release_date: '1999',
+      total_tracks: 2,
+      image_url: null,
+      spotify_url: null,
+      added_at: addedAt,
+      tags: [shelf],
+      genres: [`${shelf} Pop`],
+      folder_keys: [0],
+      tracks: [1, 2].map((track) => ({
+        name: `Side ${track}`,
+        artist: `${shelf} Players`,
+        track_number: track,
+        disc_number: 1,
+        duration_ms: 200_000,
+        spotify_url: null,
+      })),
+    })),
+  };
 }

@@ -1,7 +1,13 @@
 import { MAX_BULK_IDS } from '@gatefold/contract/bulk';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { buildAlbum, buildFolder, tagAlbum } from '../../testing/factories';
+import {
+  buildAlbum,
+  buildFolder,
+  importFile,
+  shelfExport,
+  tagAlbum,
+} from '../../testing/factories';
 import { bearer, signIn, uniqueName, useTestApp } from '../../testing/test-app';
 import { testDatabaseKinds } from '../../testing/test-database';
 
@@ -218,6 +224,41 @@ describe.each(testDatabaseKinds)('bulk changes on %s', (kind) => {
     expect((await get('/api/v1/tags/Modal', token)).json().album_count).toBe(1);
     expect((await get(`/api/v1/folders/${folder.id}`, token)).json().album_count).toBe(1);
     expect((await get('/api/v1/albums', token)).headers['x-total-count']).toBe('4');
+  });
+
+  it('deletes more albums than a part of its record holds, and brings every one back', async () => {
+    const token = await user();
+    expect((await importFile(app(), token, shelfExport('Crate', 250))).status).toBe('finished');
+    const before = await namesOf('/api/v1/albums?limit=200&sort=name-asc', token);
+    const detail = (await get('/api/v1/albums?limit=1&sort=name-desc', token)).json()[0];
+    const whole = (await get(`/api/v1/albums/${detail.id}`, token)).json();
+
+    const response = await bulk(token, { query: 'tag:Crate', action: 'delete' });
+    expect(response.json()).toMatchObject({ matched: 250, affected: 250 });
+    expect((await get('/api/v1/albums', token)).headers['x-total-count']).toBe('0');
+
+    expect((await undo(token, response.json().undo)).json()).toEqual({ affected: 250 });
+    expect((await get('/api/v1/albums', token)).headers['x-total-count']).toBe('250');
+    expect(await namesOf('/api/v1/albums?limit=200&sort=name-asc', token)).toEqual(before);
+    expect((await get(`/api/v1/albums/${detail.id}`, token)).json()).toEqual(whole);
+    expect((await get('/api/v1/tags/Crate', token)).json().album_count).toBe(250);
+  });
+
+  it('selects by query from more albums than one statement looks at, among another user’s', async () => {
+    const [token, other] = [await user(), await user()];
+    // Two shelves of 2,600 albums, with another user's albums between them in id order.
+    expect((await importFile(app(), token, shelfExport('Crate', 2_600))).status).toBe('finished');
+    expect((await importFile(app(), other, shelfExport('Crate', 10))).status).toBe('finished');
+    expect((await importFile(app(), token, shelfExport('Bin', 2_600))).status).toBe('finished');
+
+    const all = await bulk(token, { query: '', action: 'tag', tag: 'Everything' });
+    expect(all.json()).toMatchObject({ matched: 5_200, affected: 5_200 });
+    const last = await bulk(token, { query: '"Bin 2600"', action: 'tag', tag: 'Last' });
+    expect(last.json()).toMatchObject({ matched: 1, affected: 1 });
+    expect(await namesOf('/api/v1/tags/Last/albums', token)).toEqual(['Bin 2600']);
+    expect(
+      (await get('/api/v1/tags', other)).json().map((tag: { name: string }) => tag.name),
+    ).toEqual(['Crate']);
   });
 
   it('leaves an album collected again since its delete as it now is', async () => {

@@ -1,15 +1,21 @@
 import type { Insertable, Kysely } from 'kysely';
 import { z } from 'zod';
 import { removeUncreditedArtists, upsertArtists } from '../../artists/credits';
-import { inTurns } from '../../db/in-turns';
+import { isPostgres } from '../../db/database';
+import { inTurns, nextTurn } from '../../db/in-turns';
 import { nameKey } from '../../db/name-key';
 import type { Database } from '../../db/schema';
 import { searchText } from '../../db/search-text';
 import { albumSearchText } from '../store';
 import type { UndoRecorder } from './undo-record';
 
-/** Albums per part of the record: each keeps its tracks, so a part is a megabyte or two. */
-const ALBUMS_PER_PART = 1_000;
+/**
+ * Albums per part of the record, each part read and then deleted in a turn of the event loop of
+ * its own. On SQLite, which answers on the loop, a part of 1,000 albums at 50,000 held it for
+ * 420 ms on a slow machine (snapshot 150 ms, delete 180 with its tracks, links and counts); a
+ * part of 100 holds it a tenth as long. A part keeps its albums' tracks: 100 albums are 100–200 kB.
+ */
+const albumsPerPart = (trx: Kysely<Database>) => (isPostgres(trx) ? 1_000 : 100);
 
 const text = z.string();
 const maybe = <T extends z.ZodType>(schema: T) => schema.nullable();
@@ -67,8 +73,9 @@ export async function deleteAlbums(
   albumIds: number[],
   record: UndoRecorder,
 ): Promise<number> {
-  for await (const chunk of inTurns(albumIds, ALBUMS_PER_PART)) {
+  for await (const chunk of inTurns(albumIds, albumsPerPart(trx))) {
     await record.keep(await snapshot(trx, chunk));
+    await nextTurn();
     await trx.deleteFrom('albums').where('user_id', '=', userId).where('id', 'in', chunk).execute();
   }
   await removeUncreditedArtists(trx, userId);

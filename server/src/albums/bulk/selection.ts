@@ -16,8 +16,8 @@ export const tooMany = () =>
     `A bulk change can touch at most ${MAX_BULK_ALBUMS.toLocaleString('en-US')} albums: narrow the query.`,
   );
 
-/** Ids read by one statement of a selection. */
-const SELECTED_PER_STATEMENT = 5_000;
+/** The user's albums one statement of a selection looks at, however few of them match. */
+const ALBUMS_PER_STATEMENT = 5_000;
 
 /**
  * The selected album ids, ascending, all the user's. A listed id that is not one of the user's
@@ -35,19 +35,35 @@ export async function selectedAlbumIds(
     query: readAlbumQuery(selection.query),
   })
     .select('albums.id')
-    .orderBy('albums.id')
-    .limit(SELECTED_PER_STATEMENT);
-  // A page of ids at a time, in turns, so that selecting 50,000 never holds the event loop long.
+    .orderBy('albums.id');
+  // The next 5,000 of the user's albums at a time, in turns, so that selecting from 50,000
+  // never holds the event loop long. Taking 5,000 matches at a time instead, a query that few
+  // albums match read every album in one statement (74 ms at 50,000 on a slow machine).
   const ids: number[] = [];
   for (let after = 0; ; ) {
-    const rows = await matching.where('albums.id', '>', after).execute();
+    const last = await lastOfNextAlbums(trx, userId, after);
+    const upTo = last === undefined ? matching : matching.where('albums.id', '<=', last);
+    const rows = await upTo.where('albums.id', '>', after).execute();
     for (const row of rows) ids.push(row.id);
     if (ids.length > MAX_BULK_ALBUMS) throw tooMany();
-    const last = rows.at(-1);
-    if (!last || rows.length < SELECTED_PER_STATEMENT) return ids;
-    after = last.id;
+    if (last === undefined) return ids;
+    after = last;
     await nextTurn();
   }
+}
+
+/** The id of the last of the user's next `ALBUMS_PER_STATEMENT` albums after `after`, if so many. */
+async function lastOfNextAlbums(trx: Kysely<Database>, userId: number, after: number) {
+  const row = await trx
+    .selectFrom('albums')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('id', '>', after)
+    .orderBy('id')
+    .limit(1)
+    .offset(ALBUMS_PER_STATEMENT - 1)
+    .executeTakeFirst();
+  return row?.id;
 }
 
 async function listedAlbumIds(trx: Kysely<Database>, userId: number, listed: number[]) {

@@ -1,0 +1,31 @@
+// Deletes one account on a thread of its own (account-deletion.ts): the cascade over a large
+// collection's rows runs for seconds, which the server's event loop cannot give.
+import { parentPort, workerData } from 'node:worker_threads';
+import SQLite from 'better-sqlite3';
+import { z } from 'zod';
+import type { AccountDeletionReply } from './account-deletion';
+
+const { file, userId, cacheKilobytes } = z
+  .object({ file: z.string(), userId: z.number().int(), cacheKilobytes: z.number().int() })
+  .parse(workerData);
+
+function deleteAccount(): AccountDeletionReply {
+  const connection = new SQLite(file, { fileMustExist: true });
+  try {
+    connection.pragma('foreign_keys = ON');
+    connection.pragma('busy_timeout = 5000');
+    connection.pragma(`cache_size = -${cacheKilobytes}`);
+    // The server's checkpoint thread copies the log back, as for its own commits.
+    connection.pragma('wal_autocheckpoint = 0');
+    // IMMEDIATE takes the write lock at its start, as the server's own transactions do.
+    const remove = connection.prepare('delete from users where id = ?');
+    connection.transaction(() => remove.run(userId)).immediate();
+    return { deleted: true };
+  } catch (error) {
+    return { error: error instanceof Error ? error.message : String(error) };
+  } finally {
+    connection.close();
+  }
+}
+
+parentPort?.postMessage(deleteAccount());
