@@ -342,8 +342,34 @@ function median(runs: Load[]): Load {
 }
 
 /**
+ * Runs `work` while another user reads their first page at 10 connections for `seconds`: what
+ * `work` answered, and a sentence on how the reader fared and the largest event-loop delay.
+ */
+async function whileAnotherReads<T>(
+  server: Server,
+  readerToken: string,
+  seconds: number,
+  work: () => Promise<T>,
+): Promise<{ result: T; meanwhile: string }> {
+  await server.ask({ kind: 'loop-delay' });
+  const reads = load(`${server.url}/api/v1/albums?limit=24`, readerToken, undefined, {
+    connections: 10,
+    seconds,
+  });
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const result = await work();
+  const during = await reads;
+  const loop = await server.ask<LoopReport>({ kind: 'loop-delay' });
+  const meanwhile =
+    `Another user's first page at 10 connections meanwhile: ${during.rps} req/s, ` +
+    `p50 ${during.p50} ms, p99 ${during.p99} ms, ${during.failed} failed; ` +
+    `largest event-loop delay ${delayCell(loop)} ms.`;
+  return { result, meanwhile };
+}
+
+/**
  * Tags every album of the big collection in one bulk change and undoes it, while another user
- * reads their first page at 10 connections: how long the change takes, and whether it stalls them.
+ * reads: how long the change takes, and whether it stalls them.
  */
 async function bulkTagging(server: Server, token: string, readerToken: string) {
   const post = async (url: string, body: object) => {
@@ -355,30 +381,49 @@ async function bulkTagging(server: Server, token: string, readerToken: string) {
     if (response.status !== 200) throw new Error(`${url} failed: ${await response.text()}`);
     return response.json();
   };
-  await server.ask({ kind: 'loop-delay' });
-  const reads = load(`${server.url}/api/v1/albums?limit=24`, readerToken, undefined, {
-    connections: 10,
-    seconds: 10,
+  const { result, meanwhile } = await whileAnotherReads(server, readerToken, 10, async () => {
+    const tagStart = performance.now();
+    const tagged = bulkResult.parse(
+      await post('/api/v1/albums/bulk', { query: '', action: 'tag', tag: 'bench-bulk' }),
+    );
+    const tagMs = performance.now() - tagStart;
+    const undoStart = performance.now();
+    const undone = bulkUndoResult.parse(
+      await post('/api/v1/albums/bulk/undo', { undo: tagged.undo }),
+    );
+    return { tagged, tagMs, undone, undoMs: performance.now() - undoStart };
   });
-  await new Promise((resolve) => setTimeout(resolve, 500));
-  const tagStart = performance.now();
-  const tagged = bulkResult.parse(
-    await post('/api/v1/albums/bulk', { query: '', action: 'tag', tag: 'bench-bulk' }),
-  );
-  const tagMs = performance.now() - tagStart;
-  const undoStart = performance.now();
-  const undone = bulkUndoResult.parse(
-    await post('/api/v1/albums/bulk/undo', { undo: tagged.undo }),
-  );
-  const undoMs = performance.now() - undoStart;
-  const during = await reads;
-  const loop = await server.ask<LoopReport>({ kind: 'loop-delay' });
   console.log(
-    `
-Bulk change: tagging all ${tagged.affected} albums took ${Math.round(tagMs)} ms, undoing ` +
-      `it (${undone.affected} albums) ${Math.round(undoMs)} ms. Another user's first page at 10 ` +
-      `connections meanwhile: ${during.rps} req/s, p50 ${during.p50} ms, p99 ${during.p99} ms, ` +
-      `${during.failed} failed; largest event-loop delay ${delayCell(loop)} ms.\n`,
+    `\nBulk change: tagging all ${result.tagged.affected} albums took ${Math.round(result.tagMs)} ` +
+      `ms, undoing it (${result.undone.affected} albums) ${Math.round(result.undoMs)} ms. ` +
+      `${meanwhile}\n`,
+  );
+}
+
+/**
+ * Deletes the big collection's account while another user reads: how long it takes, and
+ * whether it stalls them. Last, as the user is then gone.
+ */
+async function accountDeletion(server: Server, token: string, readerToken: string) {
+  const { result: deleteMs, meanwhile } = await whileAnotherReads(
+    server,
+    readerToken,
+    5,
+    async () => {
+      const start = performance.now();
+      const response = await fetch(`${server.url}/api/v1/maintenance/account`, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      if (response.status !== 204) {
+        throw new Error(`Account deletion failed: ${await response.text()}`);
+      }
+      return performance.now() - start;
+    },
+  );
+  console.log(
+    `\nAccount deletion: the ${ALBUMS} albums' account went in ${Math.round(deleteMs)} ms. ` +
+      `${meanwhile}\n`,
   );
 }
 
@@ -646,6 +691,7 @@ async function benchDatabase(kind: string, port: number) {
       }
       console.log(`| ${floor} | ${timings[0]?.toFixed(2)} | ${timings[1]?.toFixed(2)} |`);
     }
+    if (!ONLY || ONLY.includes('account')) await accountDeletion(server, big, small);
   } finally {
     server.child.send({ kind: 'stop' });
     await new Promise((resolve) => server.child.once('exit', resolve));
