@@ -408,7 +408,7 @@ async function accountDeletion(server: Server, token: string, readerToken: strin
   const { result: deleteMs, meanwhile } = await whileAnotherReads(
     server,
     readerToken,
-    5,
+    10,
     async () => {
       const start = performance.now();
       const response = await fetch(`${server.url}/api/v1/maintenance/account`, {

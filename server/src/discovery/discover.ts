@@ -116,10 +116,11 @@ async function realDiscovery(
     (found) => `Found ${found.total} albums`,
   );
   const wanted = filters.albumType === 'ep' ? 'single' : filters.albumType;
+  const albums = page.items
+    .filter((album) => !wanted || album.album_type === wanted)
+    .map((album) => ({ album, artistKeys: album.artists.map((artist) => nameKey(artist.name)) }));
   // Only the page's own artists are looked up, by name key, whatever the collection's size.
-  const pageArtists = [
-    ...new Set(page.items.flatMap((album) => album.artists.map((artist) => nameKey(artist.name)))),
-  ];
+  const pageArtists = [...new Set(albums.flatMap(({ artistKeys }) => artistKeys))];
   const known = await log.step(
     'Collection',
     'Comparing with the artists you collect',
@@ -130,11 +131,10 @@ async function realDiscovery(
     deps.streaming instanceof DemoStreamingService
       ? (deps.streaming.catalogue.albumsById.get(id)?.detail.popularity ?? null)
       : null;
-  return page.items
-    .filter((album) => !wanted || album.album_type === wanted)
-    .map((album, rank) => ({
+  return albums
+    .map(({ album, artistKeys }, rank) => ({
       hit: { album, popularity: popularity(album.id) },
-      familiar: album.artists.some((artist) => known.has(nameKey(artist.name))),
+      familiar: artistKeys.some((key) => known.has(key)),
       rank,
     }))
     .sort((a, b) => Number(a.familiar) - Number(b.familiar) || a.rank - b.rank)

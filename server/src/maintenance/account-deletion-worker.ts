@@ -9,23 +9,27 @@ const { file, userId, cacheKilobytes } = z
   .object({ file: z.string(), userId: z.number().int(), cacheKilobytes: z.number().int() })
   .parse(workerData);
 
-function deleteAccount(): AccountDeletionReply {
-  const connection = new SQLite(file, { fileMustExist: true });
+/** Deletes the user's row, which every other row of theirs follows, in one transaction. */
+function deleteUserRow(): AccountDeletionReply {
+  let connection: SQLite.Database | undefined;
   try {
+    connection = new SQLite(file, { fileMustExist: true });
+    // As the server's own connections (db/database.ts); the server's checkpoint thread copies
+    // the log back, as for its own commits.
     connection.pragma('foreign_keys = ON');
     connection.pragma('busy_timeout = 5000');
+    connection.pragma('synchronous = NORMAL');
     connection.pragma(`cache_size = -${cacheKilobytes}`);
-    // The server's checkpoint thread copies the log back, as for its own commits.
     connection.pragma('wal_autocheckpoint = 0');
-    // IMMEDIATE takes the write lock at its start, as the server's own transactions do.
     const remove = connection.prepare('delete from users where id = ?');
+    // IMMEDIATE takes the write lock at its start, as the server's own transactions do.
     connection.transaction(() => remove.run(userId)).immediate();
     return { deleted: true };
   } catch (error) {
     return { error: error instanceof Error ? error.message : String(error) };
   } finally {
-    connection.close();
+    connection?.close();
   }
 }
 
-parentPort?.postMessage(deleteAccount());
+parentPort?.postMessage(deleteUserRow());

@@ -1,31 +1,80 @@
 import { type CollectionExport, EXPORT_FORMAT } from '@gatefold/contract/maintenance';
 import type { Kysely } from 'kysely';
+import { nextTurn } from '../db/in-turns';
+import { oneOfIds } from '../db/one-of-ids';
 import type { Database } from '../db/schema';
 
-/** The user's whole collection as one document: a fixed set of queries, grouped in memory. */
-export async function exportCollection(
+type ExportedAlbum = CollectionExport['albums'][number];
+type ExportHead = Omit<CollectionExport, 'albums'>;
+
+/**
+ * Albums read and written at a time. At 50,000 albums and their 500,000 tracks the whole
+ * document, read and encoded at once, held the event loop for seconds; a page at a time it is
+ * served between other requests, and only a page is ever in memory.
+ */
+const ALBUMS_PER_PAGE = 1_000;
+
+/**
+ * The user's whole collection as the text of one JSON document (CollectionExport), a page of
+ * albums a piece. Pages are read one after another, not as one snapshot: an album added or
+ * removed meanwhile may be in the file or not, and it names only folders the file has.
+ */
+export async function* collectionJson(
   db: Kysely<Database>,
   userId: number,
-): Promise<CollectionExport> {
-  const ownAlbums = (table: 'album_tags' | 'album_genres' | 'folder_albums' | 'tracks') =>
-    db
-      .selectFrom(table)
-      .where(
-        `${table}.album_id`,
-        'in',
-        db.selectFrom('albums').select('id').where('user_id', '=', userId),
-      );
-  const [albums, tags, folders, albumTags, albumGenres, memberships, tracks] = await Promise.all([
-    db
-      .selectFrom('albums')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .orderBy('added_at')
-      .orderBy('id')
-      .execute(),
+  exportedAt: Date,
+): AsyncGenerator<string> {
+  const head = await exportHead(db, userId, exportedAt);
+  const opening = JSON.stringify(head);
+  // The head's closing brace gives way to the albums, which come last.
+  yield `${opening.slice(0, -1)},"albums":[`;
+  let separator = '';
+  for await (const page of exportedAlbums(db, userId, head)) {
+    if (page.length === 0) continue;
+    yield separator + page.map((album) => JSON.stringify(album)).join(',');
+    separator = ',';
+  }
+  yield ']}';
+}
+
+/** One row an album, for spreadsheets; list cells are joined with "; ". */
+export async function* collectionCsv(
+  db: Kysely<Database>,
+  userId: number,
+  exportedAt: Date,
+): AsyncGenerator<string> {
+  const head = await exportHead(db, userId, exportedAt);
+  const folderNames = new Map(head.folders.map((folder) => [folder.key, folder.name]));
+  yield csvRow(CSV_COLUMNS);
+  for await (const page of exportedAlbums(db, userId, head)) {
+    yield page
+      .map((album) =>
+        csvRow([
+          album.name,
+          album.artist,
+          album.release_date ?? '',
+          album.total_tracks === null ? '' : String(album.total_tracks),
+          album.added_at,
+          album.tags.join('; '),
+          album.genres.join('; '),
+          album.folder_keys.map((key) => folderNames.get(key) ?? '').join('; '),
+          album.spotify_url ?? '',
+        ]),
+      )
+      .join('');
+  }
+}
+
+/** Everything but the albums: the tags and folders, read first. */
+async function exportHead(
+  db: Kysely<Database>,
+  userId: number,
+  exportedAt: Date,
+): Promise<ExportHead> {
+  const [tags, folders] = await Promise.all([
     db
       .selectFrom('tags')
-      .select(['id', 'name', 'color'])
+      .select(['name', 'color'])
       .where('user_id', '=', userId)
       .orderBy('name')
       .execute(),
@@ -35,53 +84,43 @@ export async function exportCollection(
       .where('user_id', '=', userId)
       .orderBy('id')
       .execute(),
-    ownAlbums('album_tags')
-      .innerJoin('tags', 'tags.id', 'album_tags.tag_id')
-      .select(['album_tags.album_id', 'tags.name'])
-      .execute(),
-    ownAlbums('album_genres')
-      .innerJoin('genres', 'genres.id', 'album_genres.genre_id')
-      .select(['album_genres.album_id', 'genres.name'])
-      .execute(),
-    ownAlbums('folder_albums')
-      .select(['folder_albums.album_id', 'folder_albums.folder_id'])
-      .execute(),
-    ownAlbums('tracks')
-      .select([
-        'album_id',
-        'name',
-        'artist',
-        'track_number',
-        'disc_number',
-        'duration_ms',
-        'spotify_url',
-      ])
-      .orderBy('album_id')
-      .orderBy('disc_number')
-      .orderBy('track_number')
-      .execute(),
   ]);
-  const byAlbum = <T extends { album_id: number }, V>(rows: T[], value: (row: T) => V) => {
-    const grouped = new Map<number, V[]>();
-    for (const row of rows)
-      grouped.set(row.album_id, [...(grouped.get(row.album_id) ?? []), value(row)]);
-    return grouped;
-  };
-  const tagNames = byAlbum(albumTags, (row) => row.name);
-  const genreNames = byAlbum(albumGenres, (row) => row.name);
-  const folderKeys = byAlbum(memberships, (row) => row.folder_id);
-  const trackRows = byAlbum(tracks, ({ album_id: _, ...track }) => track);
   return {
     format: EXPORT_FORMAT,
     version: 1,
-    exported_at: new Date().toISOString(),
-    tags: tags.map(({ name, color }) => ({ name, color })),
+    exported_at: exportedAt.toISOString(),
+    tags,
     folders: folders.map(({ id, parent_id, ...folder }) => ({
       key: id,
       parent_key: parent_id,
       ...folder,
     })),
-    albums: albums.flatMap((album) =>
+  };
+}
+
+/** The user's albums in the order they were added, a page at a time, each whole. */
+async function* exportedAlbums(
+  db: Kysely<Database>,
+  userId: number,
+  head: ExportHead,
+): AsyncGenerator<ExportedAlbum[]> {
+  const folderKeys = new Set(head.folders.map((folder) => folder.key));
+  for (let after: { added_at: string; id: number } | undefined; ; ) {
+    const page = db
+      .selectFrom('albums')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('added_at')
+      .orderBy('id')
+      .limit(ALBUMS_PER_PAGE);
+    const { added_at, id } = after ?? {};
+    const albums = await (added_at === undefined || id === undefined
+      ? page
+      : page.where((eb) => eb(eb.refTuple('added_at', 'id'), '>', eb.tuple(added_at, id)))
+    ).execute();
+    const ids = albums.map((album) => album.id);
+    const [tags, genres, memberships, tracks] = await albumParts(db, ids);
+    yield albums.flatMap((album) =>
       album.spotify_id
         ? [
             {
@@ -93,15 +132,74 @@ export async function exportCollection(
               image_url: album.image_url,
               spotify_url: album.spotify_url,
               added_at: album.added_at,
-              tags: tagNames.get(album.id) ?? [],
-              genres: genreNames.get(album.id) ?? [],
-              folder_keys: folderKeys.get(album.id) ?? [],
-              tracks: trackRows.get(album.id) ?? [],
+              tags: tags.get(album.id) ?? [],
+              genres: genres.get(album.id) ?? [],
+              folder_keys: (memberships.get(album.id) ?? []).filter((key) => folderKeys.has(key)),
+              tracks: tracks.get(album.id) ?? [],
             },
           ]
         : [],
-    ),
-  };
+    );
+    const last = albums.at(-1);
+    if (!last || albums.length < ALBUMS_PER_PAGE) return;
+    after = { added_at: last.added_at, id: last.id };
+    await nextTurn();
+  }
+}
+
+/** The tag names, genre names, folder ids and tracks of the given albums, by album. */
+async function albumParts(db: Kysely<Database>, albumIds: number[]) {
+  const [tags, genres, memberships, tracks] = await Promise.all([
+    db
+      .selectFrom('album_tags')
+      .where(oneOfIds(db, 'album_tags.album_id', albumIds))
+      .innerJoin('tags', 'tags.id', 'album_tags.tag_id')
+      .select(['album_tags.album_id', 'tags.name'])
+      .execute(),
+    db
+      .selectFrom('album_genres')
+      .where(oneOfIds(db, 'album_genres.album_id', albumIds))
+      .innerJoin('genres', 'genres.id', 'album_genres.genre_id')
+      .select(['album_genres.album_id', 'genres.name'])
+      .execute(),
+    db
+      .selectFrom('folder_albums')
+      .where(oneOfIds(db, 'folder_albums.album_id', albumIds))
+      .select(['folder_albums.album_id', 'folder_albums.folder_id'])
+      .execute(),
+    db
+      .selectFrom('tracks')
+      .where(oneOfIds(db, 'tracks.album_id', albumIds))
+      .select([
+        'tracks.album_id',
+        'tracks.name',
+        'tracks.artist',
+        'tracks.track_number',
+        'tracks.disc_number',
+        'tracks.duration_ms',
+        'tracks.spotify_url',
+      ])
+      .orderBy('tracks.album_id')
+      .orderBy('tracks.disc_number')
+      .orderBy('tracks.track_number')
+      .execute(),
+  ]);
+  return [
+    byAlbum(tags, (row) => row.name),
+    byAlbum(genres, (row) => row.name),
+    byAlbum(memberships, (row) => row.folder_id),
+    byAlbum(tracks, ({ album_id: _, ...track }) => track),
+  ] as const;
+}
+
+function byAlbum<T extends { album_id: number }, V>(rows: T[], value: (row: T) => V) {
+  const grouped = new Map<number, V[]>();
+  for (const row of rows) {
+    const list = grouped.get(row.album_id);
+    if (list) list.push(value(row));
+    else grouped.set(row.album_id, [value(row)]);
+  }
+  return grouped;
 }
 
 const CSV_COLUMNS = [
@@ -116,22 +214,7 @@ const CSV_COLUMNS = [
   'spotify_url',
 ];
 
-/** One row an album, for spreadsheets; list cells are joined with "; ". */
-export function collectionCsv(collection: CollectionExport): string {
-  const folderNames = new Map(collection.folders.map((folder) => [folder.key, folder.name]));
-  const rows = collection.albums.map((album) => [
-    album.name,
-    album.artist,
-    album.release_date ?? '',
-    album.total_tracks === null ? '' : String(album.total_tracks),
-    album.added_at,
-    album.tags.join('; '),
-    album.genres.join('; '),
-    album.folder_keys.map((key) => folderNames.get(key) ?? '').join('; '),
-    album.spotify_url ?? '',
-  ]);
-  return `${[CSV_COLUMNS, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
-}
+const csvRow = (cells: string[]) => `${cells.map(csvCell).join(',')}\r\n`;
 
 /** Quotes where needed, and defuses cells a spreadsheet would run as formulas. */
 function csvCell(value: string): string {

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { MAX_FOLDER_DEPTH } from '@gatefold/contract/folders';
-import { MAX_IMPORT_BYTES } from '@gatefold/contract/maintenance';
+import { collectionExport, MAX_IMPORT_BYTES } from '@gatefold/contract/maintenance';
 import { describe, expect, it } from 'vitest';
 import { buildAlbum, importFile, shelfExport, tagAlbum } from '../testing/factories';
 import { bearer, signIn, uniqueName, useTestApp } from '../testing/test-app';
@@ -258,6 +258,33 @@ describe.each(testDatabaseKindsWithReaders)('library maintenance on %s', (kind) 
 
     const twice = await importFile(testApp().app, target, document);
     expect(twice.message).toMatch(/^Imported 0 albums \(1 already here\), 0 tags/);
+  });
+
+  it('exports more albums than it reads at a time, each once and whole, as JSON and as CSV', async () => {
+    const token = await user();
+    const shelf = shelfExport('Stack', 1_050);
+    expect((await importFile(testApp().app, token, shelf)).status).toBe('finished');
+    const exported = await call('GET', '/api/v1/maintenance/export', token);
+    const document = collectionExport.parse(exported.json());
+    const [folder] = document.folders;
+    expect(document.albums).toHaveLength(1_050);
+    // Added at one moment, so the order is the albums' ids, which follow the file's.
+    expect(document.albums.map((album) => album.spotify_id)).toEqual(
+      shelf.albums.map((album) => album.spotify_id),
+    );
+    for (const album of document.albums) {
+      expect(album).toMatchObject({
+        tags: ['Stack'],
+        genres: ['Stack Pop'],
+        folder_keys: [folder?.key],
+      });
+      expect(album.tracks.map((track) => track.name)).toEqual(['Side 1', 'Side 2']);
+    }
+    const csv = await call('GET', '/api/v1/maintenance/export?format=csv', token);
+    const rows = csv.body.split('\r\n');
+    expect(rows).toHaveLength(1_052);
+    expect(rows[1_050]).toMatch(/^Stack 1050,Stack Players,1999,2,.*,Stack,Stack Pop,Stack,$/);
+    expect(rows.at(-1)).toBe('');
   });
 
   it('imports more albums than one batch holds, each with its tracks, tags, artists and folders', async () => {
@@ -634,5 +661,9 @@ describe.each(testDatabaseKindsWithReaders)('library maintenance on %s', (kind) 
     );
     const [folder] = (await call('GET', '/api/v1/folders', staying)).json();
     expect(folder).toMatchObject({ name: 'Kept', album_count: 3 });
+    // The server's own writes go on once the account is gone.
+    const [kept] = (await call('GET', '/api/v1/albums', staying)).json();
+    await tagAlbum(app, staying, kept.id, 'Still here');
+    expect((await call('GET', '/api/v1/tags/Still%20here', staying)).json().album_count).toBe(1);
   });
 });

@@ -16,7 +16,7 @@ import { badRequest, EMPTY_BODY, notFound, UPLOAD_CUT_OFF } from '../http/errors
 import { id } from '../http/params';
 import { perUserLimit } from '../http/per-user-limit';
 import { deleteAccount } from './account-deletion';
-import { collectionCsv, exportCollection } from './export';
+import { collectionCsv, collectionJson } from './export';
 import { deleteEmptyFolders, deleteUnusedTags, mergeDuplicates } from './fixes';
 import { albumsWithoutGenresCount } from './genre-lookup';
 import { startCollectionImport } from './import';
@@ -117,9 +117,10 @@ export function maintenanceRoutes(deps: MaintenanceDependencies) {
         },
       },
       async (request, reply) => {
-        const collection = await exportCollection(db, request.userId);
-        const date = collection.exported_at.slice(0, 10);
+        const exportedAt = new Date();
+        const date = exportedAt.toISOString().slice(0, 10);
         const csv = request.query.format === 'csv';
+        const pieces = (csv ? collectionCsv : collectionJson)(db, request.userId, exportedAt);
         return reply
           .header(
             'content-disposition',
@@ -127,7 +128,7 @@ export function maintenanceRoutes(deps: MaintenanceDependencies) {
           )
           .header('cache-control', 'no-store')
           .type(csv ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8')
-          .send(csv ? collectionCsv(collection) : JSON.stringify(collection));
+          .send(Readable.from(pieces));
       },
     );
 

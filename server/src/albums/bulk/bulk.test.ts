@@ -226,6 +226,7 @@ describe.each(testDatabaseKinds)('bulk changes on %s', (kind) => {
     expect((await get('/api/v1/albums', token)).headers['x-total-count']).toBe('4');
   });
 
+  // A part of the record holds 100 deleted albums on SQLite; PostgreSQL's 1,000 take them at once.
   it('deletes more albums than a part of its record holds, and brings every one back', async () => {
     const token = await user();
     expect((await importFile(app(), token, shelfExport('Crate', 250))).status).toBe('finished');
@@ -256,9 +257,8 @@ describe.each(testDatabaseKinds)('bulk changes on %s', (kind) => {
     const last = await bulk(token, { query: '"Bin 2600"', action: 'tag', tag: 'Last' });
     expect(last.json()).toMatchObject({ matched: 1, affected: 1 });
     expect(await namesOf('/api/v1/tags/Last/albums', token)).toEqual(['Bin 2600']);
-    expect(
-      (await get('/api/v1/tags', other)).json().map((tag: { name: string }) => tag.name),
-    ).toEqual(['Crate']);
+    expect((await get('/api/v1/tags/Crate/albums', other)).headers['x-total-count']).toBe('10');
+    expect((await get('/api/v1/tags/Everything', other)).statusCode).toBe(404);
   });
 
   it('leaves an album collected again since its delete as it now is', async () => {
