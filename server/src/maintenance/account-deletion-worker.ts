@@ -3,14 +3,14 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
 import { z } from 'zod';
-import type { AccountDeletionReply } from './account-deletion';
+import type { AccountDeletionMessage } from './account-deletion';
 
 const { file, userId, cacheKilobytes } = z
   .object({ file: z.string(), userId: z.number().int(), cacheKilobytes: z.number().int() })
   .parse(workerData);
 
 /** Deletes the user's row, which every other row of theirs follows, in one transaction. */
-function deleteUserRow(): AccountDeletionReply {
+function deleteUserRow(): AccountDeletionMessage {
   let connection: SQLite.Database | undefined;
   try {
     connection = new SQLite(file, { fileMustExist: true });
@@ -32,4 +32,5 @@ function deleteUserRow(): AccountDeletionReply {
   }
 }
 
-parentPort?.postMessage(deleteUserRow());
+parentPort?.once('message', () => parentPort?.postMessage(deleteUserRow()));
+parentPort?.postMessage({ ready: true } satisfies AccountDeletionMessage);

@@ -19,29 +19,50 @@ export async function deleteAccount(db: Kysely<Database>, userId: number): Promi
     await db.deleteFrom('users').where('id', '=', userId).execute();
     return;
   }
-  await writer.holdWrites(() => deleteOnThread(writer.file, userId));
+  const thread = await startedThread(writer.file, userId);
+  // Held only once the thread is up: starting it takes longer than many a deletion.
+  await writer.holdWrites(() => thread.deleteAccount());
 }
 
-const threadReply = z.union([
+const threadMessage = z.union([
+  z.object({ ready: z.literal(true) }),
   z.object({ deleted: z.literal(true) }),
   z.object({ error: z.string() }),
 ]);
-export type AccountDeletionReply = z.infer<typeof threadReply>;
+export type AccountDeletionMessage = z.infer<typeof threadMessage>;
 
-function deleteOnThread(file: string, userId: number): Promise<void> {
+/** The deleting thread, once it has loaded and waits to be told to go. */
+async function startedThread(file: string, userId: number) {
   const thread = startWorker(import.meta.url, 'account-deletion-worker', {
     file,
     userId,
     cacheKilobytes: CACHE_KILOBYTES,
   });
-  return new Promise<void>((resolve, reject) => {
-    thread.once('message', (message: unknown) => {
-      const reply = threadReply.safeParse(message);
-      if (!reply.success) reject(new Error('The deleting thread answered something unknown.'));
-      else if ('error' in reply.data) reject(new Error(reply.data.error));
-      else resolve();
+  const next = () =>
+    new Promise<AccountDeletionMessage>((resolve, reject) => {
+      const settle = (message: unknown) => {
+        thread.off('error', reject);
+        thread.off('exit', ended);
+        const parsed = threadMessage.safeParse(message);
+        if (parsed.success) resolve(parsed.data);
+        else reject(new Error('The deleting thread answered something unknown.'));
+      };
+      const ended = (code: number) => reject(new Error(`The deleting thread ended (${code}).`));
+      thread.once('message', settle);
+      thread.once('error', reject);
+      thread.once('exit', ended);
     });
-    thread.once('error', reject);
-    thread.once('exit', (code) => reject(new Error(`The deleting thread ended (${code}).`)));
-  });
+  const first = await next();
+  if (!('ready' in first)) {
+    await thread.terminate();
+    throw new Error('The deleting thread did not start.');
+  }
+  return {
+    async deleteAccount() {
+      const answer = next();
+      thread.postMessage('go');
+      const reply = await answer;
+      if ('error' in reply) throw new Error(reply.error);
+    },
+  };
 }
