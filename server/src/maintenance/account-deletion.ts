@@ -38,21 +38,33 @@ async function startedThread(file: string, userId: number) {
     userId,
     cacheKilobytes: CACHE_KILOBYTES,
   });
+  // Listened to from the start, so that a thread gone at any moment fails what waits on it.
+  let waiting:
+    | { resolve(message: AccountDeletionMessage): void; reject(error: Error): void }
+    | undefined;
+  let gone: Error | undefined;
+  const fail = (error: Error) => {
+    gone ??= error;
+    waiting?.reject(gone);
+    waiting = undefined;
+  };
+  thread.on('message', (message: unknown) => {
+    const parsed = threadMessage.safeParse(message);
+    if (parsed.success) waiting?.resolve(parsed.data);
+    else waiting?.reject(new Error('The deleting thread answered something unknown.'));
+    waiting = undefined;
+  });
+  thread.on('error', fail);
+  thread.on('exit', (code) => fail(new Error(`The deleting thread ended (${code}).`)));
   const next = () =>
     new Promise<AccountDeletionMessage>((resolve, reject) => {
-      const settle = (message: unknown) => {
-        thread.off('error', reject);
-        thread.off('exit', ended);
-        const parsed = threadMessage.safeParse(message);
-        if (parsed.success) resolve(parsed.data);
-        else reject(new Error('The deleting thread answered something unknown.'));
-      };
-      const ended = (code: number) => reject(new Error(`The deleting thread ended (${code}).`));
-      thread.once('message', settle);
-      thread.once('error', reject);
-      thread.once('exit', ended);
+      if (gone) reject(gone);
+      else waiting = { resolve, reject };
     });
-  const first = await next();
+  const first = await next().catch(async (error: unknown) => {
+    await thread.terminate();
+    throw error;
+  });
   if (!('ready' in first)) {
     await thread.terminate();
     throw new Error('The deleting thread did not start.');
@@ -63,6 +75,7 @@ async function startedThread(file: string, userId: number) {
       thread.postMessage('go');
       const reply = await answer;
       if ('error' in reply) throw new Error(reply.error);
+      if (!('deleted' in reply)) throw new Error('The deleting thread answered out of turn.');
     },
   };
 }
