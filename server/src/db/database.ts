@@ -46,7 +46,7 @@ const IN_MEMORY_PLANNING = 'set random_page_cost = 1.1';
 
 // A collection of 50,000 albums with its indexes is a few hundred MB; 64 MB of pages per
 // connection keeps the hot part of it (and an import's index updates) in memory, not 8 MB.
-export const CACHE_KILOBYTES = 65_536;
+const CACHE_KILOBYTES = 65_536;
 
 /** The longest a PostgreSQL statement may run; an import's batch takes well under a second. */
 export const STATEMENT_TIMEOUT_MS = 30_000;

@@ -1,8 +1,7 @@
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
-import { CACHE_KILOBYTES, sharedWriter } from '../db/database';
+import { sharedWriter } from '../db/database';
 import type { Database } from '../db/schema';
-import { startWorker } from '../start-worker';
+import { WorkerThread } from '../worker-thread';
 
 /**
  * Deletes the account and everything in it: the user's row, which every other row of theirs
@@ -20,62 +19,38 @@ export async function deleteAccount(db: Kysely<Database>, userId: number): Promi
     return;
   }
   const thread = await startedThread(writer.file, userId);
-  // Held only once the thread is up: starting it takes longer than many a deletion.
-  await writer.holdWrites(() => thread.deleteAccount());
+  try {
+    // Held only once the thread is up: starting it takes longer than many a deletion.
+    await writer.holdWrites(async () => {
+      thread.send('go');
+      const reply = await thread.next();
+      if (reply.kind === 'failed') throw new Error(reply.message);
+      if (reply.kind !== 'deleted') throw new Error('The deleting thread answered out of turn.');
+    });
+  } finally {
+    await thread.close();
+  }
 }
 
-const threadMessage = z.union([
-  z.object({ ready: z.literal(true) }),
-  z.object({ deleted: z.literal(true) }),
-  z.object({ error: z.string() }),
-]);
-export type AccountDeletionMessage = z.infer<typeof threadMessage>;
+export type AccountDeletionReply =
+  | { kind: 'ready' }
+  | { kind: 'deleted' }
+  | { kind: 'failed'; message: string };
 
 /** The deleting thread, once it has loaded and waits to be told to go. */
 async function startedThread(file: string, userId: number) {
-  const thread = startWorker(import.meta.url, 'account-deletion-worker', {
-    file,
-    userId,
-    cacheKilobytes: CACHE_KILOBYTES,
-  });
-  // Listened to from the start, so that a thread gone at any moment fails what waits on it.
-  let waiting:
-    | { resolve(message: AccountDeletionMessage): void; reject(error: Error): void }
-    | undefined;
-  let gone: Error | undefined;
-  const fail = (error: Error) => {
-    gone ??= error;
-    waiting?.reject(gone);
-    waiting = undefined;
-  };
-  thread.on('message', (message: unknown) => {
-    const parsed = threadMessage.safeParse(message);
-    if (parsed.success) waiting?.resolve(parsed.data);
-    else waiting?.reject(new Error('The deleting thread answered something unknown.'));
-    waiting = undefined;
-  });
-  thread.on('error', fail);
-  thread.on('exit', (code) => fail(new Error(`The deleting thread ended (${code}).`)));
-  const next = () =>
-    new Promise<AccountDeletionMessage>((resolve, reject) => {
-      if (gone) reject(gone);
-      else waiting = { resolve, reject };
-    });
-  const first = await next().catch(async (error: unknown) => {
-    await thread.terminate();
+  const thread = new WorkerThread<'go', AccountDeletionReply>(
+    import.meta.url,
+    'account-deletion-worker',
+    { file, userId },
+  );
+  const first = await thread.next().catch(async (error: unknown) => {
+    await thread.close();
     throw error;
   });
-  if (!('ready' in first)) {
-    await thread.terminate();
+  if (first.kind !== 'ready') {
+    await thread.close();
     throw new Error('The deleting thread did not start.');
   }
-  return {
-    async deleteAccount() {
-      const answer = next();
-      thread.postMessage('go');
-      const reply = await answer;
-      if ('error' in reply) throw new Error(reply.error);
-      if (!('deleted' in reply)) throw new Error('The deleting thread answered out of turn.');
-    },
-  };
+  return thread;
 }

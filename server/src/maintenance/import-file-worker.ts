@@ -3,9 +3,9 @@
 // the import job a batch at a time, or, on a SQLite file, the thread writes them itself.
 import { parentPort } from 'node:worker_threads';
 import { type CollectionExport, collectionExport } from '@gatefold/contract/maintenance';
-import { type Kysely, sql } from 'kysely';
-import { openDatabase } from '../db/database';
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { openThreadWriter, writeTransaction } from '../db/thread-writer';
 import { importAlbums } from './import-albums';
 import type { AlbumWriting, ImportFileMessage, ImportFileReply } from './import-file';
 
@@ -50,7 +50,7 @@ function read(file: string): ImportFileReply {
 let writing: { db: Kysely<Database>; done: number; added: number } | undefined;
 
 async function writeBatch({ databaseFile, userId, labels, batchSize }: AlbumWriting) {
-  writing ??= { db: await openWriter(databaseFile), done: 0, added: 0 };
+  writing ??= { db: await openThreadWriter(databaseFile), done: 0, added: 0 };
   const { db } = writing;
   try {
     const batch = albums.slice(next, next + batchSize);
@@ -66,34 +66,6 @@ async function writeBatch({ databaseFile, userId, labels, batchSize }: AlbumWrit
     });
     await db.destroy();
   }
-}
-
-/** The thread's own connection; the server's checkpoint thread copies its log back. */
-async function openWriter(file: string) {
-  const db = openDatabase({ kind: 'sqlite', file });
-  await sql`pragma wal_autocheckpoint = 0`.execute(db);
-  return db;
-}
-
-/**
- * One batch as one transaction that takes the write lock at its start, as the server's own do:
- * each side waits for the other's transaction instead of failing on it.
- */
-function writeTransaction<T>(
-  db: Kysely<Database>,
-  work: (trx: Kysely<Database>) => Promise<T>,
-): Promise<T> {
-  return db.connection().execute(async (connection) => {
-    await sql`begin immediate`.execute(connection);
-    try {
-      const result = await work(connection);
-      await sql`commit`.execute(connection);
-      return result;
-    } catch (error) {
-      await sql`rollback`.execute(connection);
-      throw error;
-    }
-  });
 }
 
 parentPort?.on('message', (message: ImportFileMessage) => {

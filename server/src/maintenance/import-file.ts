@@ -1,4 +1,3 @@
-import type { Worker } from 'node:worker_threads';
 import type { CollectionExport } from '@gatefold/contract/maintenance';
 import {
   badRequest,
@@ -7,7 +6,7 @@ import {
   INVALID_JSON,
   invalidFields,
 } from '../http/errors';
-import { startWorker } from '../start-worker';
+import { WorkerThread } from '../worker-thread';
 import type { ImportedLabels } from './import-albums';
 
 type Albums = CollectionExport['albums'];
@@ -76,7 +75,7 @@ export async function readImportFile(
   bytes: FileBytes,
   { keep = false }: { keep?: boolean } = {},
 ): Promise<ImportFile> {
-  const thread = new ImportFileThread(startWorker(import.meta.url, 'import-file-worker'));
+  const thread: ImportFileThread = new WorkerThread(import.meta.url, 'import-file-worker');
   let original: Uint8Array[] | undefined = keep ? [] : undefined;
   const read = await sendFile(thread, bytes, original).catch(async (error: unknown) => {
     await thread.close();
@@ -132,46 +131,4 @@ async function sendFile(thread: ImportFileThread, bytes: FileBytes, kept?: Uint8
 const unexpected = (reply: ImportFileReply) =>
   new Error(`The import file thread answered ${reply.kind}.`);
 
-type Waiting = { resolve(reply: ImportFileReply): void; reject(error: Error): void };
-
-/** The thread's replies in the order they came, each taken once. */
-class ImportFileThread {
-  readonly #replies: ImportFileReply[] = [];
-  #waiting: Waiting | undefined;
-  #ended: Error | undefined;
-
-  constructor(readonly worker: Worker) {
-    worker.on('message', (reply: ImportFileReply) => {
-      const waiting = this.#waiting;
-      this.#waiting = undefined;
-      if (waiting) waiting.resolve(reply);
-      else this.#replies.push(reply);
-    });
-    worker.on('error', (error) => this.#end(error));
-    worker.on('exit', (code) => this.#end(new Error(`The import file thread exited (${code}).`)));
-  }
-
-  send(message: ImportFileMessage, transfer: ArrayBuffer[] = []): void {
-    this.worker.postMessage(message, transfer);
-  }
-
-  next(): Promise<ImportFileReply> {
-    const queued = this.#replies.shift();
-    if (queued) return Promise.resolve(queued);
-    if (this.#ended) return Promise.reject(this.#ended);
-    return new Promise((resolve, reject) => {
-      this.#waiting = { resolve, reject };
-    });
-  }
-
-  async close(): Promise<void> {
-    await this.worker.terminate();
-  }
-
-  #end(error: Error) {
-    this.#ended ??= error;
-    const waiting = this.#waiting;
-    this.#waiting = undefined;
-    waiting?.reject(error);
-  }
-}
+type ImportFileThread = WorkerThread<ImportFileMessage, ImportFileReply>;
