@@ -5,7 +5,7 @@ import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
 import { jsonArrayFrom as postgresJsonArray } from 'kysely/helpers/postgres';
 import { jsonArrayFrom as sqliteJsonArray } from 'kysely/helpers/sqlite';
 import { z } from 'zod';
-import { isPostgres } from '../db/database';
+import { perDatabase } from '../db/database';
 import { oneOfIds } from '../db/one-of-ids';
 import type { AlbumsTable, Database } from '../db/schema';
 import { inCodePointOrder } from '../db/search-text';
@@ -15,7 +15,7 @@ export type LabelledAlbumRow = Selectable<AlbumsTable> & Pick<AlbumSummary, 'tag
 
 /** Kysely's rows-as-a-JSON-array helper for the database's dialect. */
 export const jsonArrayOf = (db: Kysely<Database>) =>
-  isPostgres(db) ? postgresJsonArray : sqliteJsonArray;
+  perDatabase(db, { postgres: postgresJsonArray, sqlite: sqliteJsonArray });
 
 /**
  * Whole album rows with their tags and genres, by name, as JSON arrays: a page of albums and its

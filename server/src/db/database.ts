@@ -34,6 +34,14 @@ export function isPostgres<T>(db: Kysely<T>): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
+/** The choice for the database a Kysely instance talks to, such as how much one statement does. */
+export function perDatabase<T, Choice>(
+  db: Kysely<T>,
+  choices: { postgres: Choice; sqlite: Choice },
+): Choice {
+  return isPostgres(db) ? choices.postgres : choices.sqlite;
+}
+
 /**
  * A collection's pages stay in memory, where a page read at random costs about what one read in
  * turn does; PostgreSQL's default of four times as much made it probe the albums once for each of

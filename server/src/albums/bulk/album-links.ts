@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
-import { isPostgres } from '../../db/database';
+import { isPostgres, perDatabase } from '../../db/database';
 import { inTurns } from '../../db/in-turns';
 import { oneOfIds } from '../../db/one-of-ids';
 import type { Database } from '../../db/schema';
@@ -11,7 +11,8 @@ import type { UndoRecorder } from './undo-record';
  * statements are small; PostgreSQL's cost is the round trips, so its are as large as its limit of
  * bound values comfortably allows.
  */
-const albumsPerStatement = (trx: Kysely<Database>) => (isPostgres(trx) ? 5_000 : 1_000);
+const albumsPerStatement = (trx: Kysely<Database>) =>
+  perDatabase(trx, { postgres: 5_000, sqlite: 1_000 });
 
 /** A table linking albums to one tag or folder, with when each link was made. */
 export type AlbumLinks =

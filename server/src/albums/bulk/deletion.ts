@@ -1,7 +1,7 @@
 import type { Insertable, Kysely } from 'kysely';
 import { z } from 'zod';
 import { removeUncreditedArtists, upsertArtists } from '../../artists/credits';
-import { isPostgres } from '../../db/database';
+import { perDatabase } from '../../db/database';
 import { inTurns, nextTurn } from '../../db/in-turns';
 import { nameKey } from '../../db/name-key';
 import type { Database } from '../../db/schema';
@@ -15,7 +15,7 @@ import type { UndoRecorder } from './undo-record';
  * 420 ms on a slow machine (snapshot 150 ms, delete 180 with its tracks, links and counts); a
  * part of 100 holds it a tenth as long. A part keeps its albums' tracks: 100 albums are 100–200 kB.
  */
-const albumsPerPart = (trx: Kysely<Database>) => (isPostgres(trx) ? 1_000 : 100);
+const albumsPerPart = (trx: Kysely<Database>) => perDatabase(trx, { postgres: 1_000, sqlite: 100 });
 
 const text = z.string();
 const maybe = <T extends z.ZodType>(schema: T) => schema.nullable();
