@@ -368,10 +368,11 @@ async function whileAnotherReads<T>(
 }
 
 /**
- * Tags every album of the big collection in one bulk change and undoes it, while another user
- * reads: how long the change takes, and whether it stalls them.
+ * Tags every album of the big collection in one bulk change and undoes it, then deletes the
+ * albums of one year and brings them back, while another user reads: how long each change takes,
+ * and whether it stalls them.
  */
-async function bulkTagging(server: Server, token: string, readerToken: string) {
+async function bulkChanges(server: Server, token: string, readerToken: string) {
   const post = async (url: string, body: object) => {
     const response = await fetch(`${server.url}${url}`, {
       method: 'POST',
@@ -381,23 +382,33 @@ async function bulkTagging(server: Server, token: string, readerToken: string) {
     if (response.status !== 200) throw new Error(`${url} failed: ${await response.text()}`);
     return response.json();
   };
-  const { result, meanwhile } = await whileAnotherReads(server, readerToken, 10, async () => {
-    const tagStart = performance.now();
-    const tagged = bulkResult.parse(
-      await post('/api/v1/albums/bulk', { query: '', action: 'tag', tag: 'bench-bulk' }),
-    );
-    const tagMs = performance.now() - tagStart;
+  const changeAndUndo = async (change: object) => {
+    const start = performance.now();
+    const done = bulkResult.parse(await post('/api/v1/albums/bulk', change));
+    const changeMs = performance.now() - start;
     const undoStart = performance.now();
     const undone = bulkUndoResult.parse(
-      await post('/api/v1/albums/bulk/undo', { undo: tagged.undo }),
+      await post('/api/v1/albums/bulk/undo', { undo: done.undo }),
     );
-    return { tagged, tagMs, undone, undoMs: performance.now() - undoStart };
-  });
-  console.log(
-    `\nBulk change: tagging all ${result.tagged.affected} albums took ${Math.round(result.tagMs)} ` +
-      `ms, undoing it (${result.undone.affected} albums) ${Math.round(result.undoMs)} ms. ` +
-      `${meanwhile}\n`,
+    return { done, changeMs, undone, undoMs: performance.now() - undoStart };
+  };
+  const tagging = await whileAnotherReads(server, readerToken, 10, () =>
+    changeAndUndo({ query: '', action: 'tag', tag: 'bench-bulk' }),
   );
+  const deletion = await whileAnotherReads(server, readerToken, 10, () =>
+    changeAndUndo({ query: 'year:1994', action: 'delete' }),
+  );
+  for (const [what, { result, meanwhile }] of [
+    ['tagging all', tagging],
+    ["deleting 1994's", deletion],
+  ] as const) {
+    console.log(
+      `\nBulk change: ${what} ${result.done.affected} albums took ${Math.round(result.changeMs)} ` +
+        `ms, undoing it (${result.undone.affected} albums) ${Math.round(result.undoMs)} ms. ` +
+        meanwhile,
+    );
+  }
+  console.log();
 }
 
 /**
@@ -655,7 +666,7 @@ async function benchDatabase(kind: string, port: number) {
         `${delayCell(worstLoop)} ms at ${CONNECTIONS} connections, ${delayCell(worstAlone)} ms ` +
         'with one request at a time.\n',
     );
-    if (!ONLY || ONLY.includes('bulk')) await bulkTagging(server, big, small);
+    if (!ONLY || ONLY.includes('bulk')) await bulkChanges(server, big, small);
     if (HOUSEHOLD_SECONDS > 0) await householdLoad(server, await household(server));
 
     const userIds = await Promise.all(

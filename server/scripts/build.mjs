@@ -19,7 +19,10 @@ await build({
     'sqlite-reader-worker': 'src/db/sqlite-reader-worker.ts',
     'sqlite-checkpoint-worker': 'src/db/sqlite-checkpoint-worker.ts',
     'import-file-worker': 'src/maintenance/import-file-worker.ts',
-    'account-deletion-worker': 'src/maintenance/account-deletion-worker.ts',
+    'writing-thread-worker': 'src/db/writing-thread-worker.ts',
+    // What the writing thread runs: modules it loads as it needs them (db/writing-thread.ts).
+    'account-deletion-write': 'src/maintenance/account-deletion-write.ts',
+    'bulk-change-write': 'src/albums/bulk/bulk-change-write.ts',
   },
   outdir,
   bundle: true,

@@ -42,6 +42,20 @@ export class WorkerThread<Message, Reply> {
     });
   }
 
+  /** Whether the thread has failed or exited: no reply will come again. */
+  get ended(): boolean {
+    return this.#ended !== undefined;
+  }
+
+  /** Lets the process end while the thread waits for work (`unref`), or not (`ref`). */
+  ref(): void {
+    this.#worker.ref();
+  }
+
+  unref(): void {
+    this.#worker.unref();
+  }
+
   /** Ends the thread, whatever it was doing. */
   async close(): Promise<void> {
     await this.#worker.terminate();

@@ -73,6 +73,11 @@ export type SharedWriter = {
   file: string;
   /** Runs `work` with the main connection held: its writes queue until `work` ends. */
   holdWrites<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * Runs the `write(trx, data)` export of `module` (see `workerModule`) as one transaction on
+   * the database's writing thread (writing-thread.ts), and answers its result.
+   */
+  writeOnThread(module: string, data: object): Promise<unknown>;
 };
 
 const sharedWriterOf = new WeakMap<Kysely<Database>, SharedWriter>();
@@ -127,12 +132,16 @@ export function openDatabase(target: DatabaseTarget): Kysely<Database> {
     cacheKilobytes: CACHE_KILOBYTES,
   });
   const checkpoints = new SqliteCheckpoints(target.file, sqlite);
-  const dialect = new SqliteReadRoutingDialect({ database: sqlite }, pool, checkpoints);
+  const dialect = new SqliteReadRoutingDialect(
+    { database: sqlite },
+    { file: target.file, readers: pool, checkpoints },
+  );
   const db = new Kysely<Database>({ dialect });
   readersOf.set(db, pool);
   sharedWriterOf.set(db, {
     file: target.file,
     holdWrites: (work) => dialect.holdWrites(work),
+    writeOnThread: (module, data) => dialect.writeOnThread(module, data),
   });
   return db;
 }

@@ -11,6 +11,7 @@ import {
 } from 'kysely';
 import type { SqliteCheckpoints } from './sqlite-checkpoints';
 import type { SqliteReaders } from './sqlite-readers';
+import { WritingThread } from './writing-thread';
 
 /**
  * SQLite with its SELECTs on reader threads. Kysely's driver keeps the one main connection for
@@ -21,13 +22,18 @@ export class SqliteReadRoutingDialect extends SqliteDialect {
   readonly #config: SqliteDialectConfig;
   readonly #readers: SqliteReaders;
   readonly #checkpoints: SqliteCheckpoints;
+  readonly #writingThread: WritingThread;
   #driver: ReadRoutingDriver | undefined;
 
-  constructor(config: SqliteDialectConfig, readers: SqliteReaders, checkpoints: SqliteCheckpoints) {
+  constructor(
+    config: SqliteDialectConfig,
+    threads: { file: string; readers: SqliteReaders; checkpoints: SqliteCheckpoints },
+  ) {
     super(config);
     this.#config = config;
-    this.#readers = readers;
-    this.#checkpoints = checkpoints;
+    this.#readers = threads.readers;
+    this.#checkpoints = threads.checkpoints;
+    this.#writingThread = new WritingThread(threads.file, (work) => this.holdWrites(work));
   }
 
   override createDriver(): Driver {
@@ -35,6 +41,7 @@ export class SqliteReadRoutingDialect extends SqliteDialect {
       new SqliteDriver(this.#config),
       this.#readers,
       this.#checkpoints,
+      this.#writingThread,
     );
     return this.#driver;
   }
@@ -49,6 +56,11 @@ export class SqliteReadRoutingDialect extends SqliteDialect {
     if (!this.#driver) throw new Error('The database is not open yet.');
     return this.#driver.holdWrites(work);
   }
+
+  /** Runs a module's write on the database's writing thread (writing-thread.ts). */
+  writeOnThread(module: string, data: object): Promise<unknown> {
+    return this.#writingThread.write(module, data);
+  }
 }
 
 class ReadRoutingDriver implements Driver {
@@ -56,6 +68,7 @@ class ReadRoutingDriver implements Driver {
     private readonly writer: SqliteDriver,
     private readonly readers: SqliteReaders,
     private readonly checkpoints: SqliteCheckpoints,
+    private readonly writingThread: WritingThread,
   ) {}
 
   init(): Promise<void> {
@@ -99,6 +112,7 @@ class ReadRoutingDriver implements Driver {
   }
 
   async destroy() {
+    await this.writingThread.close();
     await this.checkpoints.close();
     await this.readers.close();
     await this.writer.destroy();

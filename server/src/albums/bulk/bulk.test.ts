@@ -9,9 +9,10 @@ import {
   tagAlbum,
 } from '../../testing/factories';
 import { bearer, signIn, uniqueName, useTestApp } from '../../testing/test-app';
-import { testDatabaseKinds } from '../../testing/test-database';
+import { testDatabaseKindsWithReaders } from '../../testing/test-database';
 
-describe.each(testDatabaseKinds)('bulk changes on %s', (kind) => {
+// With reader threads, a long delete and its undo run on the writing thread (db/writing-thread.ts).
+describe.each(testDatabaseKindsWithReaders)('bulk changes on %s', (kind) => {
   const testApp = useTestApp(kind);
   const app = (): FastifyInstance => testApp().app;
   const user = async () => signIn(app(), uniqueName('Listener'));
@@ -243,6 +244,22 @@ describe.each(testDatabaseKinds)('bulk changes on %s', (kind) => {
     expect(await namesOf('/api/v1/albums?limit=200&sort=name-asc', token)).toEqual(before);
     expect((await get(`/api/v1/albums/${detail.id}`, token)).json()).toEqual(whole);
     expect((await get('/api/v1/tags/Crate', token)).json().album_count).toBe(250);
+  });
+
+  it('refuses a long delete that lists another user’s album with a 404, and deletes nothing', async () => {
+    const [token, other] = [await user(), await user()];
+    expect((await importFile(app(), token, shelfExport('Crate', 150))).status).toBe('finished');
+    const theirs = await buildAlbum(app(), other, { name: 'Not Yours' });
+    const mine = (await get('/api/v1/albums?limit=150', token)).json() as { id: number }[];
+
+    const response = await bulk(token, {
+      albums: [...mine.map((album) => album.id), theirs.id],
+      action: 'delete',
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ detail: `No such album: ${theirs.id}.` });
+    expect((await get('/api/v1/albums', token)).headers['x-total-count']).toBe('150');
+    expect((await get(`/api/v1/albums/${theirs.id}`, other)).statusCode).toBe(200);
   });
 
   it('selects by query from more albums than one statement looks at, among another user’s', async () => {
