@@ -37,6 +37,7 @@ export class WorkerThread<Message, Reply> {
     const queued = this.#replies.shift();
     if (queued !== undefined) return Promise.resolve(queued);
     if (this.#ended) return Promise.reject(this.#ended);
+    if (this.#waiting) return Promise.reject(new Error('A reply is awaited already.'));
     return new Promise((resolve, reject) => {
       this.#waiting = { resolve, reject };
     });

@@ -12,8 +12,12 @@ import { SqliteReadRoutingDialect } from './sqlite-read-routing';
 import { SqliteReaders } from './sqlite-readers';
 
 export type DatabaseTarget =
-  /** `readers`: reader threads for SELECTs (0 keeps every query on the main connection). */
-  | { kind: 'sqlite'; file: string; readers?: number }
+  /**
+   * `readers`: reader threads for SELECTs (0 keeps every query on the main connection).
+   * `thread`: a worker thread's connection to the server's file, which must exist; the server
+   * refreshes its statistics, which would otherwise take the write lock behind its back.
+   */
+  | { kind: 'sqlite'; file: string; readers?: number; thread?: boolean }
   /** `connections`: the most this process keeps open at once (`DEFAULT_DATABASE_CONNECTIONS`). */
   | { kind: 'postgres'; url: string; schema?: string; connections?: number };
 
@@ -78,6 +82,10 @@ export type SharedWriter = {
    * the database's writing thread (writing-thread.ts), and answers its result.
    */
   writeOnThread(module: string, data: object): Promise<unknown>;
+  /** Starts the writing thread now rather than at its first write (a server, not a test). */
+  prepareWritingThread(): void;
+  /** Has the writing thread open the file again, to plan with statistics gathered since. */
+  reopenWritingThread(): Promise<void>;
 };
 
 const sharedWriterOf = new WeakMap<Kysely<Database>, SharedWriter>();
@@ -114,15 +122,16 @@ export function openDatabase(target: DatabaseTarget): Kysely<Database> {
       dialect: new PostgresDialect({ pool: new PreparedStatementPool(pool) }),
     });
   }
-  if (target.file !== ':memory:') fs.mkdirSync(path.dirname(target.file), { recursive: true });
-  const sqlite = new SQLite(target.file);
+  if (target.file !== ':memory:' && !target.thread)
+    fs.mkdirSync(path.dirname(target.file), { recursive: true });
+  const sqlite = new SQLite(target.file, { fileMustExist: target.thread === true });
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma(`cache_size = -${CACHE_KILOBYTES}`);
   // Fresh planner statistics for tables that changed a lot since they were last gathered.
-  sqlite.pragma('optimize = 0x10002');
+  if (!target.thread) sqlite.pragma('optimize = 0x10002');
   const readers = target.file === ':memory:' ? 0 : (target.readers ?? 0);
   if (readers === 0)
     return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
@@ -142,6 +151,8 @@ export function openDatabase(target: DatabaseTarget): Kysely<Database> {
     file: target.file,
     holdWrites: (work) => dialect.holdWrites(work),
     writeOnThread: (module, data) => dialect.writeOnThread(module, data),
+    prepareWritingThread: () => dialect.prepareWritingThread(),
+    reopenWritingThread: () => dialect.reopenWritingThread(),
   });
   return db;
 }
@@ -167,5 +178,6 @@ export async function refreshPlannerStatistics(
   } else {
     await sql`pragma optimize`.execute(db);
     readersOf.get(db)?.reopen();
+    await sharedWriterOf.get(db)?.reopenWritingThread();
   }
 }

@@ -61,6 +61,15 @@ export class SqliteReadRoutingDialect extends SqliteDialect {
   writeOnThread(module: string, data: object): Promise<unknown> {
     return this.#writingThread.write(module, data);
   }
+
+  /** Starts the writing thread ahead of its first write. */
+  prepareWritingThread(): void {
+    this.#writingThread.prepare();
+  }
+
+  reopenWritingThread(): Promise<void> {
+    return this.#writingThread.reopen();
+  }
 }
 
 class ReadRoutingDriver implements Driver {

@@ -8,7 +8,7 @@ import type { Database } from './schema';
  * the server's own commits.
  */
 export async function openThreadWriter(file: string): Promise<Kysely<Database>> {
-  const db = openDatabase({ kind: 'sqlite', file });
+  const db = openDatabase({ kind: 'sqlite', file, thread: true });
   await sql`pragma wal_autocheckpoint = 0`.execute(db);
   return db;
 }

@@ -37,6 +37,14 @@ async function load(module: string): Promise<Write> {
 
 async function answer(request: WritingRequest): Promise<WritingReply> {
   try {
+    if (request.kind === 'reopen') {
+      const open = connection;
+      connection = undefined;
+      await (await open?.catch(() => undefined))?.destroy();
+      connection = opened();
+      await connection;
+      return { kind: 'reopened' };
+    }
     const write = await load(request.module);
     connection ??= opened();
     const db = await connection;
@@ -53,8 +61,7 @@ async function answer(request: WritingRequest): Promise<WritingReply> {
 parentPort?.on('message', async (request: WritingRequest) => {
   parentPort?.postMessage(await answer(request));
 });
-// Opened before the thread says it is ready: opening refreshes the planner's statistics, which
-// took 135 ms at 50,000 albums on a slow machine.
+// Opened before the thread says it is ready, so that no write waits for it.
 connection = opened();
 await connection.catch(() => {});
 parentPort?.postMessage({ kind: 'ready' } satisfies WritingReply);

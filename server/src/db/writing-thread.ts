@@ -17,12 +17,15 @@ type Refusal = z.infer<typeof refusal>;
 /** What the server asks its writing thread. */
 export type WritingRequest =
   | { kind: 'load'; module: string }
-  | { kind: 'write'; module: string; data: unknown };
+  | { kind: 'write'; module: string; data: unknown }
+  /** Open the file again, to plan with statistics gathered since. */
+  | { kind: 'reopen' };
 
 /** What the writing thread answers: each request once, in order. */
 export type WritingReply =
   | { kind: 'ready' }
   | { kind: 'loaded' }
+  | { kind: 'reopened' }
   | { kind: 'written'; result: unknown }
   | { kind: 'refused'; error: Refusal }
   | { kind: 'failed'; message: string };
@@ -32,20 +35,24 @@ type Thread = WorkerThread<WritingRequest, WritingReply>;
 /**
  * A thread that writes to a SQLite file for the server, for writes too long for the event loop
  * (deleting an account; bulk changes to thousands of albums): SQLite's work, commit included,
- * happens there while the server's own writes wait on the event loop. Started with the database,
- * since starting takes 300–650 ms on a slow machine, longer than most writes, and kept. One write
- * at a time.
+ * happens there while the server's own writes wait on the event loop. Started with the server
+ * (`prepare`), since starting takes 300–650 ms on a slow machine, longer than most writes, or
+ * else at the first write; then kept. One write at a time.
  */
 export class WritingThread {
-  #thread: Promise<Thread>;
+  #thread: Promise<Thread> | undefined;
   #turn: Promise<unknown> = Promise.resolve();
+  #closed = false;
 
   constructor(
     private readonly file: string,
     /** Keeps the server's own writes waiting while `work` runs. */
     private readonly holdWrites: <T>(work: () => Promise<T>) => Promise<T>,
-  ) {
-    this.#thread = this.#start();
+  ) {}
+
+  /** Starts the thread ahead of the first write, if it is not running yet. */
+  prepare(): void {
+    if (!this.#closed) this.#thread ??= this.#start();
   }
 
   /**
@@ -54,14 +61,35 @@ export class WritingThread {
    * raised here as it was there.
    */
   write(module: string, data: object): Promise<unknown> {
-    const written = this.#turn.then(() => this.#write(module, data));
-    this.#turn = written.catch(() => {});
-    return written;
+    return this.#inTurn(() => this.#write(module, data));
   }
 
+  /** Has a running thread open the file again (after new statistics); one not running will. */
+  reopen(): Promise<void> {
+    return this.#inTurn(async () => {
+      const thread = await this.#thread?.catch(() => undefined);
+      if (!thread || thread.ended) return;
+      thread.send({ kind: 'reopen' });
+      expect(await thread.next(), 'reopened');
+    });
+  }
+
+  /** Ends the thread once the write under way is done; later writes are refused. */
   async close(): Promise<void> {
-    const thread = await this.#thread.catch(() => undefined);
+    this.#closed = true;
+    await this.#turn;
+    const thread = await this.#thread?.catch(() => undefined);
     await thread?.close();
+  }
+
+  /** `work` once every write asked for before it is done. */
+  #inTurn<T>(work: () => Promise<T>): Promise<T> {
+    const done = this.#turn.then(() => {
+      if (this.#closed) throw new Error('The database is closed.');
+      return work();
+    });
+    this.#turn = done.catch(() => {});
+    return done;
   }
 
   async #write(module: string, data: object): Promise<unknown> {
@@ -70,12 +98,12 @@ export class WritingThread {
     try {
       // Loaded before the server's writes wait: loading takes longer than many a write.
       thread.send({ kind: 'load', module });
-      answer(await thread.next());
+      expect(await thread.next(), 'loaded');
       const reply = await this.holdWrites(() => {
         thread.send({ kind: 'write', module, data });
         return thread.next();
       });
-      return answer(reply);
+      return expect(reply, 'written').result;
     } finally {
       thread.unref();
     }
@@ -83,7 +111,8 @@ export class WritingThread {
 
   /** The thread, started afresh if the last one failed to start or has died since. */
   async #running(): Promise<Thread> {
-    const thread = await this.#thread.catch(() => undefined);
+    this.prepare();
+    const thread = await this.#thread?.catch(() => undefined);
     if (thread && !thread.ended) return thread;
     this.#thread = this.#start();
     return this.#thread;
@@ -95,30 +124,37 @@ export class WritingThread {
       const thread: Thread = new WorkerThread(import.meta.url, 'writing-thread-worker', {
         file: this.file,
       });
-      // Waiting for work, it does not keep the process alive.
-      thread.unref();
       try {
-        if ((await thread.next()).kind !== 'ready')
-          throw new Error('The writing thread did not start.');
+        expect(await thread.next(), 'ready');
+        // Waiting for work, it does not keep the process alive.
+        thread.unref();
         return thread;
       } catch (error) {
         await thread.close();
         throw error;
       }
     })();
-    // Started with the database, it may fail before any write awaits it; the next write retries.
+    // Prepared ahead, it may fail before any write awaits it; the next write tries again.
     started.catch(() => {});
     return started;
   }
 }
 
-/** The reply's result, or the error it stands for. */
-function answer(reply: WritingReply): unknown {
-  if (reply.kind === 'written') return reply.result;
-  if (reply.kind === 'loaded' || reply.kind === 'ready') return undefined;
+/** The reply if it is the one expected, else the error it stands for. */
+function expect<Kind extends WritingReply['kind']>(
+  reply: WritingReply,
+  kind: Kind,
+): Extract<WritingReply, { kind: Kind }> {
   if (reply.kind === 'refused') {
     const { statusCode, detail, fieldErrors, extra } = reply.error;
     throw new HttpError(statusCode, detail, fieldErrors, extra);
   }
-  throw new Error(reply.message);
+  if (reply.kind === 'failed') throw new Error(reply.message);
+  if (isKind(reply, kind)) return reply;
+  throw new Error(`The writing thread answered ${reply.kind} for ${kind}.`);
 }
+
+const isKind = <Kind extends WritingReply['kind']>(
+  reply: WritingReply,
+  kind: Kind,
+): reply is Extract<WritingReply, { kind: Kind }> => reply.kind === kind;

@@ -11,7 +11,7 @@ import {
 import { bearer, signIn, uniqueName, useTestApp } from '../../testing/test-app';
 import { testDatabaseKindsWithReaders } from '../../testing/test-database';
 
-// With reader threads, a long delete and its undo run on the writing thread (db/writing-thread.ts).
+// With reader threads, every bulk change and undo runs on the writing thread (db/writing-thread.ts).
 describe.each(testDatabaseKindsWithReaders)('bulk changes on %s', (kind) => {
   const testApp = useTestApp(kind);
   const app = (): FastifyInstance => testApp().app;
@@ -246,7 +246,7 @@ describe.each(testDatabaseKindsWithReaders)('bulk changes on %s', (kind) => {
     expect((await get('/api/v1/tags/Crate', token)).json().album_count).toBe(250);
   });
 
-  it('refuses a long delete that lists another user’s album with a 404, and deletes nothing', async () => {
+  it('refuses a delete that lists another user’s album with a 404, and deletes nothing', async () => {
     const [token, other] = [await user(), await user()];
     expect((await importFile(app(), token, shelfExport('Crate', 150))).status).toBe('finished');
     const theirs = await buildAlbum(app(), other, { name: 'Not Yours' });

@@ -1,0 +1,97 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { HttpError } from '../http/errors';
+import { workerModule } from '../start-worker';
+import { demoUserRow } from '../testing/factories';
+import { openDatabase, refreshPlannerStatistics, sharedWriter } from './database';
+import { migrateToLatest } from './migrate';
+
+const WRITES = workerModule(import.meta.url, '../testing/thread-writes');
+
+const cleanups: (() => Promise<void> | void)[] = [];
+
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function databaseWithReaders() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gatefold-writing-'));
+  cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const db = openDatabase({ kind: 'sqlite', file: path.join(dir, 'gatefold.sqlite'), readers: 2 });
+  cleanups.push(() => db.destroy());
+  await migrateToLatest(db);
+  const writer = sharedWriter(db);
+  if (!writer) throw new Error('A SQLite file with readers has a writing thread.');
+  return { db, writer };
+}
+
+const userNames = async (db: Awaited<ReturnType<typeof databaseWithReaders>>['db']) =>
+  (await db.selectFrom('users').select('display_name').orderBy('id').execute()).map(
+    (row) => row.display_name,
+  );
+
+describe('the writing thread', () => {
+  it('runs a write as one transaction and answers its result', async () => {
+    const { db, writer } = await databaseWithReaders();
+    const id = await writer.writeOnThread(WRITES, { kind: 'add-user', name: 'ada' });
+    const row = await db.selectFrom('users').select('id').executeTakeFirstOrThrow();
+    expect(id).toBe(row.id);
+  });
+
+  it('raises a refusal as the same HttpError and keeps nothing of its write', async () => {
+    const { db, writer } = await databaseWithReaders();
+    const refused = await writer
+      .writeOnThread(WRITES, { kind: 'add-user-then-refuse', name: 'björk' })
+      .catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(HttpError);
+    expect(refused).toMatchObject({ statusCode: 409, detail: 'björk is taken.' });
+    expect(await userNames(db)).toEqual([]);
+  });
+
+  it('runs writes one at a time, in the order they were asked for', async () => {
+    const { db, writer } = await databaseWithReaders();
+    const names = ['ada', 'björk', 'cai', 'dee', 'eno'];
+    await Promise.all(
+      names.map((name) => writer.writeOnThread(WRITES, { kind: 'add-user', name })),
+    );
+    expect(await userNames(db)).toEqual(names);
+  });
+
+  it('starts afresh after its thread ends mid-write, which keeps nothing of that write', async () => {
+    const { db, writer } = await databaseWithReaders();
+    await expect(
+      writer.writeOnThread(WRITES, { kind: 'end-thread', name: 'lost' }),
+    ).rejects.toThrow(/exited/);
+    await writer.writeOnThread(WRITES, { kind: 'add-user', name: 'cai' });
+    expect(await userNames(db)).toEqual(['cai']);
+    // The server's own writes go on too: the main connection is no longer held.
+    await db.insertInto('users').values(demoUserRow('dee')).execute();
+    expect(await userNames(db)).toEqual(['cai', 'dee']);
+  });
+
+  it('opens the file again after new statistics, and writes on', async () => {
+    const { db, writer } = await databaseWithReaders();
+    await writer.writeOnThread(WRITES, { kind: 'add-user', name: 'ada' });
+    await refreshPlannerStatistics(db, { albumsAdded: 1_000 });
+    await writer.writeOnThread(WRITES, { kind: 'add-user', name: 'björk' });
+    expect(await userNames(db)).toEqual(['ada', 'björk']);
+  });
+
+  it('refuses writes once the database is closed, and never makes its file again', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gatefold-writing-'));
+    const file = path.join(dir, 'gatefold.sqlite');
+    const db = openDatabase({ kind: 'sqlite', file, readers: 2 });
+    await migrateToLatest(db);
+    const writer = sharedWriter(db);
+    await writer?.writeOnThread(WRITES, { kind: 'add-user', name: 'ada' });
+    await db.destroy();
+    fs.rmSync(dir, { recursive: true, force: true });
+
+    await expect(writer?.writeOnThread(WRITES, { kind: 'add-user', name: 'cai' })).rejects.toThrow(
+      'The database is closed.',
+    );
+    expect(fs.existsSync(dir)).toBe(false);
+  });
+});
