@@ -23,6 +23,8 @@ await build({
     // What the writing thread runs: modules it loads as it needs them (db/writing-thread.ts).
     'account-deletion-write': 'src/maintenance/account-deletion-write.ts',
     'bulk-change-write': 'src/albums/bulk/bulk-change-write.ts',
+    'folder-write': 'src/folders/folder-write.ts',
+    'tag-deletion-write': 'src/tags/tag-deletion-write.ts',
   },
   outdir,
   bundle: true,

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
-import { isPostgres } from './database';
+import type { z } from 'zod';
+import { isPostgres, sharedWriter } from './database';
 import type { Database } from './schema';
 
 /**
@@ -24,4 +25,23 @@ export function inUserTransaction<T>(
     await lockUser(trx, userId);
     return work(trx);
   });
+}
+
+/** A write as the writing thread runs it: the module whose `write(trx, data)` does it, and its answer. */
+export type OnThread<T> = { module: string; data: object; answer: z.ZodType<T> };
+
+/**
+ * A write to the user's library as `inUserTransaction` runs it, or, on a SQLite file with reader
+ * threads, the same write on the writing thread (writing-thread.ts), so that neither SQLite's
+ * work nor its commit holds the event loop.
+ */
+export async function inUserWrite<T>(
+  db: Kysely<Database>,
+  userId: number,
+  work: (trx: Kysely<Database>) => Promise<T>,
+  onThread: OnThread<T>,
+): Promise<T> {
+  const writer = sharedWriter(db);
+  if (!writer) return inUserTransaction(db, userId, work);
+  return onThread.answer.parse(await writer.writeOnThread(onThread.module, onThread.data));
 }

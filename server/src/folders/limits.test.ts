@@ -1,9 +1,9 @@
 import { MAX_FOLDER_DEPTH, MAX_FOLDERS } from '@gatefold/contract/folders';
 import { describe, expect, it } from 'vitest';
 import { bearer, signIn, uniqueName, useTestApp } from '../testing/test-app';
-import { testDatabaseKinds } from '../testing/test-database';
+import { testDatabaseKindsWithReaders } from '../testing/test-database';
 
-describe.each(testDatabaseKinds)('folder limits on %s', (kind) => {
+describe.each(testDatabaseKindsWithReaders)('folder limits on %s', (kind) => {
   const testApp = useTestApp(kind);
   const send = (token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
     testApp().app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { buildAlbum, tagAlbum } from '../testing/factories';
 import { bearer, signIn, uniqueName, useTestApp } from '../testing/test-app';
-import { testDatabaseKinds } from '../testing/test-database';
+import { testDatabaseKindsWithReaders } from '../testing/test-database';
 
-describe.each(testDatabaseKinds)('tags on %s', (kind) => {
+describe.each(testDatabaseKindsWithReaders)('tags on %s', (kind) => {
   const testApp = useTestApp(kind);
   const user = async () => signIn(testApp().app, uniqueName('Tagger'));
   const call = (

@@ -9,9 +9,8 @@ import {
 import { tagName } from '@gatefold/contract/tags';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { sharedWriter } from '../../db/database';
 import type { Database } from '../../db/schema';
-import { inUserTransaction } from '../../db/user-lock';
+import { inUserWrite } from '../../db/user-lock';
 import { SMART_FOLDER_MEMBERSHIP } from '../../folders/membership';
 import { ownFolderKind } from '../../folders/queries';
 import { conflict, invalid, notFound } from '../../http/errors';
@@ -49,9 +48,11 @@ export async function applyBulkChange(
   userId: number,
   change: ValidChange,
 ): Promise<BulkResult> {
-  const writer = sharedWriter(db);
-  if (writer) return bulkResult.parse(await writer.writeOnThread(ON_THREAD, { userId, change }));
-  return inUserTransaction(db, userId, (trx) => changeAlbums(trx, userId, change));
+  return inUserWrite(db, userId, (trx) => changeAlbums(trx, userId, change), {
+    module: ON_THREAD,
+    data: { userId, change },
+    answer: bulkResult,
+  });
 }
 
 /** The change itself, inside its transaction. */
@@ -132,10 +133,11 @@ export async function undoBulkChange(
   userId: number,
   token: string,
 ): Promise<BulkUndoResult> {
-  const writer = sharedWriter(db);
-  if (writer)
-    return bulkUndoResult.parse(await writer.writeOnThread(ON_THREAD, { userId, undo: token }));
-  return inUserTransaction(db, userId, (trx) => undoChange(trx, userId, token));
+  return inUserWrite(db, userId, (trx) => undoChange(trx, userId, token), {
+    module: ON_THREAD,
+    data: { userId, undo: token },
+    answer: bulkUndoResult,
+  });
 }
 
 /** The undo itself, inside its transaction. */
