@@ -7,7 +7,8 @@ const sourceDir = path.dirname(new URL(import.meta.url).pathname);
 /** Every module a worker thread loads, named as `startWorker` and `workerModule` take them. */
 function workerNames(): string[] {
   const files = fs.readdirSync(sourceDir, { recursive: true, encoding: 'utf8' });
-  const named = /(?:startWorker|workerModule|new WorkerThread)\(\s*import\.meta\.url,\s*'([\w-]+)'/g;
+  const named =
+    /(?:startWorker|workerModule|new WorkerThread)\(\s*import\.meta\.url,\s*'([\w-]+)'/g;
   return files
     .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
     .flatMap((file) =>

@@ -54,7 +54,9 @@ async function answer(request: WritingRequest): Promise<WritingReply> {
   } catch (error) {
     const refused = refusal.safeParse(error);
     if (refused.success) return { kind: 'refused', error: refused.data };
-    return { kind: 'failed', message: error instanceof Error ? error.message : String(error) };
+    if (!(error instanceof Error)) return { kind: 'failed', message: String(error) };
+    const code = 'code' in error && typeof error.code === 'string' ? error.code : undefined;
+    return { kind: 'failed', message: error.message, code };
   }
 }
 

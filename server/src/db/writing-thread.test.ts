@@ -50,6 +50,17 @@ describe('the writing thread', () => {
     expect(await userNames(db)).toEqual([]);
   });
 
+  it("fails a write that breaks the database's rules with SQLite's code, and keeps nothing", async () => {
+    const { db, writer } = await databaseWithReaders();
+    await writer.writeOnThread(WRITES, { kind: 'add-user', name: 'ada' });
+    await expect(
+      writer.writeOnThread(WRITES, { kind: 'add-user', name: 'ada' }),
+    ).rejects.toMatchObject({
+      code: 'SQLITE_CONSTRAINT_UNIQUE',
+    });
+    expect(await userNames(db)).toEqual(['ada']);
+  });
+
   it('runs writes one at a time, in the order they were asked for', async () => {
     const { db, writer } = await databaseWithReaders();
     const names = ['ada', 'björk', 'cai', 'dee', 'eno'];

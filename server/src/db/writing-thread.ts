@@ -28,7 +28,8 @@ export type WritingReply =
   | { kind: 'reopened' }
   | { kind: 'written'; result: unknown }
   | { kind: 'refused'; error: Refusal }
-  | { kind: 'failed'; message: string };
+  /** `code`: SQLite's, such as SQLITE_BUSY, when the error had one. */
+  | { kind: 'failed'; message: string; code?: string };
 
 type Thread = WorkerThread<WritingRequest, WritingReply>;
 
@@ -149,7 +150,7 @@ function expect<Kind extends WritingReply['kind']>(
     const { statusCode, detail, fieldErrors, extra } = reply.error;
     throw new HttpError(statusCode, detail, fieldErrors, extra);
   }
-  if (reply.kind === 'failed') throw new Error(reply.message);
+  if (reply.kind === 'failed') throw Object.assign(new Error(reply.message), { code: reply.code });
   if (isKind(reply, kind)) return reply;
   throw new Error(`The writing thread answered ${reply.kind} for ${kind}.`);
 }
