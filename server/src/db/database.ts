@@ -132,7 +132,7 @@ export function openDatabase(target: DatabaseTarget): Kysely<Database> {
   sqlite.pragma(`cache_size = -${CACHE_KILOBYTES}`);
   // Fresh planner statistics for tables that changed a lot since they were last gathered.
   if (!target.thread) sqlite.pragma('optimize = 0x10002');
-  const readers = target.file === ':memory:' ? 0 : (target.readers ?? 0);
+  const readers = target.file === ':memory:' || target.thread ? 0 : (target.readers ?? 0);
   if (readers === 0)
     return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   const pool = new SqliteReaders({

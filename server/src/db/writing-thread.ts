@@ -65,17 +65,28 @@ export class WritingThread {
     return this.#inTurn(() => this.#write(module, data));
   }
 
-  /** Has a running thread open the file again (after new statistics); one not running will. */
-  reopen(): Promise<void> {
-    return this.#inTurn(async () => {
+  /**
+   * Has a running thread open the file again (after new statistics). Never fails: a thread that
+   * cannot is ended, and the next write starts one that opens the file anew.
+   */
+  async reopen(): Promise<void> {
+    await this.#inTurn(async () => {
       const thread = await this.#thread?.catch(() => undefined);
       if (!thread || thread.ended) return;
-      thread.send({ kind: 'reopen' });
-      expect(await thread.next(), 'reopened');
-    });
+      thread.ref();
+      try {
+        thread.send({ kind: 'reopen' });
+        expect(await thread.next(), 'reopened');
+      } catch {
+        this.#thread = undefined;
+        await thread.close();
+      } finally {
+        thread.unref();
+      }
+    }).catch(() => {});
   }
 
-  /** Ends the thread once the write under way is done; later writes are refused. */
+  /** Ends the thread once the write under way is done; writes still waiting are refused. */
   async close(): Promise<void> {
     this.#closed = true;
     await this.#turn;
