@@ -227,7 +227,7 @@ describe.each(testDatabaseKindsWithReaders)('bulk changes on %s', (kind) => {
     expect((await get('/api/v1/albums', token)).headers['x-total-count']).toBe('4');
   });
 
-  // A part of the record holds 100 deleted albums on SQLite; PostgreSQL's 1,000 take them at once.
+  // A part of the record holds 100 deleted albums.
   it('deletes more albums than a part of its record holds, and brings every one back', async () => {
     const token = await user();
     expect((await importFile(app(), token, shelfExport('Crate', 250))).status).toBe('finished');
