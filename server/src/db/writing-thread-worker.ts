@@ -56,7 +56,7 @@ async function answer(request: WritingRequest): Promise<WritingReply> {
     if (refused.success) return { kind: 'refused', error: refused.data };
     if (!(error instanceof Error)) return { kind: 'failed', message: String(error) };
     const code = 'code' in error && typeof error.code === 'string' ? error.code : undefined;
-    return { kind: 'failed', message: error.message, code };
+    return { kind: 'failed', message: error.message, code, stack: error.stack };
   }
 }
 

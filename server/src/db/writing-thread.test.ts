@@ -55,10 +55,20 @@ describe('the writing thread', () => {
     await writer.writeOnThread(WRITES, { kind: 'add-user', name: 'ada' });
     await expect(
       writer.writeOnThread(WRITES, { kind: 'add-user', name: 'ada' }),
-    ).rejects.toMatchObject({
-      code: 'SQLITE_CONSTRAINT_UNIQUE',
-    });
+    ).rejects.toMatchObject({ code: 'SQLITE_CONSTRAINT_UNIQUE' });
     expect(await userNames(db)).toEqual(['ada']);
+  });
+
+  it('tells where a failed write went wrong in the thread', async () => {
+    const { writer } = await databaseWithReaders();
+    await writer.writeOnThread(WRITES, { kind: 'add-user', name: 'ada' });
+    const failure = await writer
+      .writeOnThread(WRITES, { kind: 'add-user', name: 'ada' })
+      .catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(Error);
+    expect(failure instanceof Error && failure.stack).toMatch(
+      /In the writing thread: SqliteError: UNIQUE[\s\S]*at write \(.*thread-writes\.ts/,
+    );
   });
 
   it('runs writes one at a time, in the order they were asked for', async () => {
@@ -85,7 +95,12 @@ describe('the writing thread', () => {
   it('opens the file again after new statistics, and writes on', async () => {
     const { db, writer } = await databaseWithReaders();
     await writer.writeOnThread(WRITES, { kind: 'add-user', name: 'ada' });
+    await writer.writeOnThread(WRITES, { kind: 'mark-connection' });
+    await refreshPlannerStatistics(db, { albumsAdded: 999 });
+    expect(await writer.writeOnThread(WRITES, { kind: 'is-marked' })).toBe(1);
+
     await refreshPlannerStatistics(db, { albumsAdded: 1_000 });
+    expect(await writer.writeOnThread(WRITES, { kind: 'is-marked' })).toBe(0);
     await writer.writeOnThread(WRITES, { kind: 'add-user', name: 'björk' });
     expect(await userNames(db)).toEqual(['ada', 'björk']);
   });

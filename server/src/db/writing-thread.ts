@@ -28,8 +28,8 @@ export type WritingReply =
   | { kind: 'reopened' }
   | { kind: 'written'; result: unknown }
   | { kind: 'refused'; error: Refusal }
-  /** `code`: SQLite's, such as SQLITE_BUSY, when the error had one. */
-  | { kind: 'failed'; message: string; code?: string };
+  /** `code`: SQLite's, such as SQLITE_BUSY, when the error had one; `stack`: the thread's. */
+  | { kind: 'failed'; message: string; code?: string; stack?: string };
 
 type Thread = WorkerThread<WritingRequest, WritingReply>;
 
@@ -161,7 +161,7 @@ function expect<Kind extends WritingReply['kind']>(
     const { statusCode, detail, fieldErrors, extra } = reply.error;
     throw new HttpError(statusCode, detail, fieldErrors, extra);
   }
-  if (reply.kind === 'failed') throw Object.assign(new Error(reply.message), { code: reply.code });
+  if (reply.kind === 'failed') throw threadFailure(reply);
   if (isKind(reply, kind)) return reply;
   throw new Error(`The writing thread answered ${reply.kind} for ${kind}.`);
 }
@@ -170,3 +170,10 @@ const isKind = <Kind extends WritingReply['kind']>(
   reply: WritingReply,
   kind: Kind,
 ): reply is Extract<WritingReply, { kind: Kind }> => reply.kind === kind;
+
+/** A failure in the thread as an error here, whose stack goes on with where it happened there. */
+function threadFailure({ message, code, stack }: Extract<WritingReply, { kind: 'failed' }>) {
+  const error = Object.assign(new Error(message), { code });
+  if (stack) error.stack = `${error.stack}\nIn the writing thread: ${stack}`;
+  return error;
+}
