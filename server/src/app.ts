@@ -24,7 +24,7 @@ import { folderRoutes } from './folders/routes';
 import { genreRoutes } from './genres/routes';
 import { healthRoutes } from './health/routes';
 import { answerFrameworkError, registerErrorHandler } from './http/error-handler';
-import { keptSerializerCompiler } from './http/kept-serialization';
+import { keptSerializers } from './http/kept-serialization';
 import { registerAccessLog } from './http/log-redaction';
 import { refuseNulCharacters } from './http/nul-characters';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -53,6 +53,11 @@ export type AppOptions = {
   logger?: FastifyServerOptions['logger'];
   /** Requests a client may make per minute before 429, and the Redis key prefix of the counters. */
   rateLimit?: { perMinute: number; namespace: string };
+  /**
+   * Compiles every route's response encoder before the app is ready, rather than at the route's
+   * first answer: the server does, so that no first answer holds the event loop for it.
+   */
+  compileEncodersAtStart?: boolean;
 };
 
 export async function buildApp({
@@ -61,6 +66,7 @@ export async function buildApp({
   secretKey,
   logger = false,
   rateLimit: limits = { perMinute: config.rateLimitPerMinute, namespace: 'gatefold-rate-limit-' },
+  compileEncodersAtStart = false,
 }: AppOptions) {
   const app = Fastify({
     routerOptions: { ignoreTrailingSlash: true },
@@ -77,7 +83,12 @@ export async function buildApp({
   app.removeContentTypeParser('text/plain');
   refuseNulCharacters(app);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(keptSerializerCompiler);
+  const serializers = keptSerializers();
+  app.setSerializerCompiler(serializers.compiler);
+  if (compileEncodersAtStart)
+    app.addHook('onReady', async () => {
+      serializers.compileWaiting();
+    });
   registerErrorHandler(app);
 
   // Plugins first, in this order: headers, rate limit, API description.

@@ -15,6 +15,7 @@ export async function startApp(config: Config) {
     db,
     secretKey: loadSecretKey(config.secretKey, config.dataDir),
     logger: { level: config.logLevel },
+    compileEncodersAtStart: true,
   });
   app.addHook('onClose', async () => db.destroy());
   return { app, db };

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { keptSerializerCompiler } from './kept-serialization';
+import { keptSerializers } from './kept-serialization';
 
-const serializerOf = (schema: z.ZodType) =>
-  keptSerializerCompiler({ schema, method: 'GET', url: '/things', httpStatus: '200' });
+const serializerOf = (schema: z.ZodType, serializers = keptSerializers()) =>
+  serializers.compiler({ schema, method: 'GET', url: '/things', httpStatus: '200' });
 
 const serialize = serializerOf(z.object({ name: z.string(), count: z.number().int() }));
 
@@ -41,6 +41,23 @@ describe('the response serializer', () => {
     ]);
   });
 
+  it('writes nullable numbers and objects as null or as what they are', () => {
+    const serializeCounts = serializerOf(
+      z.object({
+        tracks: z.number().int().nullable(),
+        rating: z.number().min(0).max(5).nullable(),
+        parent: z.object({ id: z.number().int() }).nullable(),
+        years: z.array(z.number().int()).nullable(),
+      }),
+    );
+    expect(serializeCounts({ tracks: null, rating: 4.5, parent: null, years: [1994] })).toBe(
+      '{"tracks":null,"rating":4.5,"parent":null,"years":[1994]}',
+    );
+    expect(
+      serializeCounts({ tracks: 12, rating: null, parent: { id: 3, extra: 1 }, years: null }),
+    ).toBe('{"tracks":12,"rating":null,"parent":{"id":3},"years":null}');
+  });
+
   it('refuses an answer without a field its schema requires, every time it is sent', () => {
     const wrong = { name: 'Neon' };
     expect(() => serialize(wrong)).toThrow();
@@ -51,5 +68,17 @@ describe('the response serializer', () => {
     const serializeDated = serializerOf(z.object({ at: z.date() }));
     expect(serializeDated({ at: new Date(0) })).toBe('{"at":"1970-01-01T00:00:00.000Z"}');
     expect(() => serializeDated({ at: 'yesterday' })).toThrow();
+  });
+
+  it('compiles the encoders no answer has needed yet when asked, each once', () => {
+    const serializers = keptSerializers();
+    const thing = z.object({ name: z.string() });
+    const sentAlready = serializerOf(thing, serializers);
+    const notYet = serializerOf(thing, serializers);
+    expect(sentAlready({ name: 'Dust' })).toBe('{"name":"Dust"}');
+
+    expect(serializers.compileWaiting()).toBe(1);
+    expect(serializers.compileWaiting()).toBe(0);
+    expect(notYet({ name: 'Glass' })).toBe('{"name":"Glass"}');
   });
 });
