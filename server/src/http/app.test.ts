@@ -195,3 +195,33 @@ describe('the HTTP surface', () => {
     expect(log).not.toMatch(/SECRET-(TOKEN|CODE|STATE|BEARER)/);
   });
 });
+
+describe('the server as it starts', () => {
+  const startedApp = async (database: TestDatabase) =>
+    buildApp({
+      config: loadConfig({ DATA_DIR: '/nonexistent' }),
+      db: database.db,
+      secretKey: randomBytes(32),
+      compileEncodersAtStart: true,
+    });
+
+  it('compiles the answer of every route before it is ready, and names one it cannot', async () => {
+    const database = await createTestDatabase('sqlite');
+    const app = await startedApp(database);
+    await app.ready();
+    expect((await app.inject({ url: '/api/health' })).statusCode).toBe(200);
+    await app.close();
+
+    const broken = await startedApp(database);
+    broken.get(
+      '/api/test/broken',
+      { schema: { response: { 200: z.object({ at: z.string() }).meta({ $ref: '#/nowhere' }) } } },
+      async () => ({ at: 'now' }),
+    );
+    await expect(broken.ready()).rejects.toThrow(
+      'The answer of GET /api/test/broken (200) cannot be encoded.',
+    );
+    await broken.close().catch(() => {});
+    await database.destroy();
+  });
+});

@@ -58,6 +58,54 @@ describe('the response serializer', () => {
     ).toBe('{"tracks":12,"rating":null,"parent":{"id":3},"years":null}');
   });
 
+  it('writes a nullable choice of values, a constant and a union as they are, or null', () => {
+    const serializeKinds = serializerOf(
+      z.array(
+        z.object({
+          kind: z.enum(['album', 'artist']).nullable(),
+          version: z.literal(1).nullable(),
+          id: z.union([z.string(), z.number()]).nullable(),
+          note: z.string().nullable(),
+        }),
+      ),
+    );
+    // Each item in a list of two shapes, so a choice of schemas there checks its values.
+    const serializeEither = serializerOf(
+      z.union([
+        z.object({ kind: z.enum(['album', 'artist']).nullable(), at: z.number().int() }),
+        z.object({ name: z.string() }),
+      ]),
+    );
+    expect(
+      JSON.parse(
+        serializeKinds([
+          { kind: 'album', version: 1, id: 'x', note: 'n' },
+          { kind: null, version: null, id: null, note: null },
+          { kind: 'artist', version: 1, id: 7, note: null },
+        ]),
+      ),
+    ).toEqual([
+      { kind: 'album', version: 1, id: 'x', note: 'n' },
+      { kind: null, version: null, id: null, note: null },
+      { kind: 'artist', version: 1, id: 7, note: null },
+    ]);
+    expect(serializeEither({ kind: null, at: 3 })).toBe('{"kind":null,"at":3}');
+    expect(serializeEither({ kind: 'artist', at: 4 })).toBe('{"kind":"artist","at":4}');
+  });
+
+  it('names the route whose answer cannot be encoded', () => {
+    const serializers = keptSerializers();
+    const serialize = serializers.compiler({
+      schema: z.object({ at: z.string() }).meta({ $ref: '#/nowhere' }),
+      method: 'GET',
+      url: '/broken',
+      httpStatus: '200',
+    });
+    expect(() => serialize({ at: 'x' })).toThrow(
+      'The answer of GET /broken (200) cannot be encoded.',
+    );
+  });
+
   it('refuses an answer without a field its schema requires, every time it is sent', () => {
     const wrong = { name: 'Neon' };
     expect(() => serialize(wrong)).toThrow();

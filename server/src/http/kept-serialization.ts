@@ -15,9 +15,9 @@ const compileJsonSerializer = SerializerSelector()();
  * artists page, a search) is one object sent to every request that asks for it again, and each
  * of them encoded it anew. Kept results are never changed once made, so their JSON stays right;
  * an object made for one response is forgotten with it. A route's encoder is compiled when the
- * route first answers, or before, by `compileWaiting`: compiling all of them added 50 ms to
- * every app's start, and a test's app sends few of its routes, but the server's first answer of
- * a large schema (a folder's) compiled for 36 ms on the event loop.
+ * route first answers, or before, by `compileWaiting`: a test's app sends few of its routes, but
+ * the server's first answer of a large schema (a folder's) compiled on the event loop for 18 ms
+ * (docs/decisions.md).
  */
 export function keptSerializers() {
   const waiting = new Set<() => void>();
@@ -29,7 +29,8 @@ export function keptSerializers() {
       serialize ??= responseEncoder(route);
       return serialize;
     };
-    waiting.add(compile);
+    // Fastify gives every GET a HEAD twin of the same schema, which hardly anyone asks.
+    if (route.method !== 'HEAD') waiting.add(compile);
     const encoded = new WeakMap<object, string>();
     return (data: unknown) => {
       const encode = serialize ?? compile();
@@ -59,6 +60,19 @@ export function keptSerializers() {
  * (a transform, a default) keeps Zod's encoder.
  */
 function responseEncoder(route: RouteDefinition): (data: unknown) => string {
+  try {
+    return compiledEncoder(route);
+  } catch (error) {
+    throw new Error(
+      `The answer of ${route.method} ${route.url} (${route.httpStatus}) cannot be encoded.`,
+      {
+        cause: error,
+      },
+    );
+  }
+}
+
+function compiledEncoder(route: RouteDefinition): (data: unknown) => string {
   const { schema } = route;
   const zodSchema =
     schema instanceof $ZodType
@@ -96,15 +110,15 @@ const shapeOf = (schema: object) =>
   );
 
 const choiceOfTwo = z.strictObject({
-  anyOf: z.array(z.looseObject({ type: z.string() })).length(2),
+  anyOf: z.array(z.looseObject({ type: z.string(), const: z.unknown().optional() })).length(2),
 });
 
 /**
- * The schema with each nullable value written as a list of types (`"type": ["integer", "null"]`)
- * rather than a choice of two schemas, as Zod writes a nullable integer or object:
- * fast-json-stringify writes a list of types directly, where a choice takes a validator that it
- * compiles at the first answer (18 ms on the event loop for a folder's), runs on every value, and
- * that refuses an object with a property its schema does not name.
+ * The schema with each choice of a value or null written as a list of types (`"type":
+ * ["integer", "null"]`), as Zod writes a nullable integer (its bounds keep it from a list of its
+ * own): fast-json-stringify writes a list of types directly, where a choice takes a validator
+ * that it compiles at a route's first answer (18 ms on the event loop for a folder's) and runs on
+ * every value. A value's own enum or constant takes null beside it.
  */
 function withNullableTypeLists(schema: object): object {
   return JSON.parse(JSON.stringify(schema), (_key, value: unknown) => {
@@ -112,6 +126,13 @@ function withNullableTypeLists(schema: object): object {
     if (!choice.success) return value;
     const [first, second] = choice.data.anyOf;
     const kept = first?.type === 'null' ? second : second?.type === 'null' ? first : undefined;
-    return kept && kept.type !== 'null' ? { ...kept, type: [kept.type, 'null'] } : value;
+    if (!kept || kept.type === 'null') return value;
+    const { const: only, ...rest } = kept;
+    const allowed = Array.isArray(rest.enum) ? rest.enum : 'const' in kept ? [only] : undefined;
+    return {
+      ...rest,
+      type: [kept.type, 'null'],
+      ...(allowed && { enum: [...allowed, null] }),
+    };
   });
 }

@@ -177,9 +177,10 @@ async function snapshot(trx: Kysely<Database>, albumIds: number[]): Promise<Dele
 function groupedBy<T>(rows: T[], keyOf: (row: T) => number) {
   const grouped = new Map<number, T[]>();
   for (const row of rows) {
-    const group = grouped.get(keyOf(row));
+    const key = keyOf(row);
+    const group = grouped.get(key);
     if (group) group.push(row);
-    else grouped.set(keyOf(row), [row]);
+    else grouped.set(key, [row]);
   }
   return (key: number) => grouped.get(key) ?? [];
 }
