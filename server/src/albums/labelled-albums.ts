@@ -6,7 +6,6 @@ import { jsonArrayFrom as postgresJsonArray } from 'kysely/helpers/postgres';
 import { jsonArrayFrom as sqliteJsonArray } from 'kysely/helpers/sqlite';
 import { z } from 'zod';
 import { perDatabase } from '../db/database';
-import { oneOfIds } from '../db/one-of-ids';
 import type { AlbumsTable, Database } from '../db/schema';
 import { inCodePointOrder } from '../db/search-text';
 
@@ -69,21 +68,4 @@ export function labelled<Row extends { tags: unknown; genres: unknown }>(
     tags: tagRefs.parse(fromJson(row.tags)),
     genres: genreRefs.parse(fromJson(row.genres)),
   };
-}
-
-/**
- * The albums of the given ids, labelled, in the given order: one statement for any number of ids,
- * which PostgreSQL plans once.
- */
-export async function labelledAlbumsInOrder(
-  db: Kysely<Database>,
-  order: number[],
-): Promise<LabelledAlbumRow[]> {
-  if (order.length === 0) return [];
-  const rows = await selectLabelledAlbums(
-    db,
-    db.selectFrom('albums').where(oneOfIds(db, 'albums.id', order)),
-  ).execute();
-  const byId = new Map(rows.map((row) => [row.id, labelled(row)]));
-  return order.flatMap((id) => byId.get(id) ?? []);
 }

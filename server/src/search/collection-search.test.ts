@@ -276,11 +276,14 @@ describe.runIf(testDatabaseKinds.includes('postgres'))('collection search on pos
       const { rows } = await sql<{ statement: string; generic_plans: string }>`
         select statement, generic_plans from pg_prepared_statements
       `.execute(connection);
-      // The labelled albums whose names start with the search (the rest are read by id).
+      // The labelled albums whose names start with the search (the rest have a statement of
+      // their own, which leaves those names out).
       return rows.filter(
         (row) =>
           row.statement.startsWith('select "albums".*') &&
-          row.statement.includes('"albums"."search_name" collate "C" >='),
+          row.statement.includes(
+            'where "albums"."user_id" = $1 and ("albums"."search_name" collate "C" >=',
+          ),
       );
     });
     expect(plans).toHaveLength(1);
