@@ -58,6 +58,37 @@ export function currentMinute(): Date {
 }
 
 /**
+ * The conditions of terms joined by AND. A genre's links carry their album's release date
+ * (migration 0026), so beside the query's years a genre whose links are read reads the range of
+ * them in those years alone. Where they are read to count or list every match, SQLite is also
+ * kept from the years' albums (the `+`): without sampled statistics for the albums it read the
+ * decade's 6,000 and tested each against the links, 0.73 against 0.25 ms for a genre and a decade
+ * at 50,000 albums.
+ */
+function conjunction(scope: QueryScope, terms: QueryNode[]): Condition[] {
+  const periods = terms.flatMap((term) => (term.kind === 'year' ? [term.values] : []));
+  const datedGenres = new Set(
+    periods.length === 0
+      ? []
+      : terms.filter(
+          (term) =>
+            term.kind === 'genre' && readsLabelLinks(scope, scope.manyLinks?.has(term) ?? false),
+        ),
+  );
+  const linksFirst =
+    datedGenres.size > 0 && scope.matchPlan === 'read-matches' && !isPostgres(scope.db);
+  return terms.map((term) => {
+    if (term.kind === 'genre' && datedGenres.has(term)) return genreInPeriods(scope, term, periods);
+    if (term.kind === 'year' && linksFirst)
+      return joinedBy(
+        'or',
+        term.values.map((range) => releaseYearIn(range, sql<string | null>`+albums.release_date`)),
+      );
+    return queryCondition(scope, term);
+  });
+}
+
+/**
  * The SQL condition on `albums` that a parsed album query (contract/album-query.ts) stands for.
  * Free words are terms like any other, joined by AND: each in the album's name or artists or in
  * one of its tags' names, so `blue owned` finds *Kind of Blue* tagged "owned".
@@ -68,10 +99,7 @@ export function queryCondition(scope: QueryScope, node: QueryNode): Condition {
       // Punctuation between words is skipped; a query of punctuation alone matches nothing.
       const terms = node.nodes.filter((child) => !isPunctuation(child));
       if (terms.length === 0) return NOTHING;
-      return joinedBy(
-        'and',
-        terms.map((child) => queryCondition(scope, child)),
-      );
+      return joinedBy('and', conjunction(scope, terms));
     }
     case 'any':
       return joinedBy(
@@ -126,7 +154,10 @@ function termCondition(scope: QueryScope, term: QueryTerm): Condition {
     case 'folder':
       return inFolders(scope, term.values);
     case 'year':
-      return joinedBy('or', term.values.map(releaseYearIn));
+      return joinedBy(
+        'or',
+        term.values.map((range) => releaseYearIn(range)),
+      );
     case 'tracks':
       return joinedBy('or', term.values.map(trackCountIn));
     case 'added':
@@ -366,6 +397,27 @@ function labelled(scope: QueryScope, labels: 'genres' | 'tags', term: NamedTerm)
   return linkedTo(scope, labels, labelIds, { albumByAlbum: scope.manyLinks?.has(term) ?? false });
 }
 
+/**
+ * A genre term beside the query's years (`genre:jazz year:1970..1979`): a genre's links carry
+ * their album's release date (migration 0026), so its matches are one range of the genre's index
+ * rather than every link of the genre, each tested against its album. The years stay a term of
+ * their own: this only narrows the links read.
+ */
+function genreInPeriods(scope: QueryScope, term: NamedTerm, periods: NumberRange[][]): Condition {
+  const releaseDate = sql.ref<string | null>('album_genres.release_date');
+  const dated = joinedBy(
+    'and',
+    periods.map((ranges) =>
+      joinedBy(
+        'or',
+        ranges.map((range) => releaseYearIn(range, releaseDate)),
+      ),
+    ),
+  );
+  const genreIds = labelsNamed(scope, 'genres', term.values).select('id');
+  return linkedTo(scope, 'genres', genreIds, { albumByAlbum: false, links: dated });
+}
+
 /** The user's genres or tags that the values name, whole or by the start of their name. */
 function labelsNamed(
   { db, userId }: Pick<QueryScope, 'db' | 'userId'>,
@@ -466,26 +518,41 @@ function linkedTo(
   { db, matchPlan }: QueryScope,
   linked: keyof typeof ALBUM_LINKS,
   ids: Expression<unknown>,
-  { albumByAlbum }: { albumByAlbum: boolean } = { albumByAlbum: false },
+  { albumByAlbum, links: onLinks = EVERYTHING }: { albumByAlbum: boolean; links?: Condition } = {
+    albumByAlbum: false,
+  },
 ): Condition {
   const links = ALBUM_LINKS[linked];
   const table = sql.table(links.table);
   const column = sql.ref(`${links.table}.${links.column}`);
   const album = sql.ref(`${links.table}.album_id`);
-  if ((albumByAlbum || matchPlan === 'test-rows') && !isPostgres(db))
+  // An album's own few links need no narrowing: `onLinks` is for reading the label's.
+  if (!readsLabelLinks({ db, matchPlan }, albumByAlbum))
     return sql<boolean>`exists (select 1 from ${table} where ${album} = albums.id
       and +${column} in (${ids}))`;
-  return sql<boolean>`albums.id in (select ${album} from ${table} where ${column} in (${ids}))`;
+  const narrowed = onLinks === EVERYTHING ? sql`` : sql` and ${onLinks}`;
+  return sql<boolean>`albums.id in (select ${album} from ${table}
+    where ${column} in (${ids})${narrowed})`;
+}
+
+/** Whether `linkedTo` reads the label's links, or tests each album's own (SQLite). */
+function readsLabelLinks(
+  { db, matchPlan }: Pick<QueryScope, 'db' | 'matchPlan'>,
+  albumByAlbum: boolean,
+): boolean {
+  return isPostgres(db) || !(albumByAlbum || matchPlan === 'test-rows');
 }
 
 /** Release dates are YYYY, YYYY-MM or YYYY-MM-DD text, so years compare as text prefixes. */
-function releaseYearIn({ min, max }: NumberRange): Condition {
+function releaseYearIn(
+  { min, max }: NumberRange,
+  releaseDate: Expression<string | null> = sql.ref<string | null>('albums.release_date'),
+): Condition {
   // Dates hold four-digit years: none is after 9999 (as text, "10000" would sort before "1959").
   if (min !== null && min > 9999) return NOTHING;
-  const bounds: Condition[] = [sql<boolean>`albums.release_date is not null`];
-  if (min !== null) bounds.push(sql<boolean>`albums.release_date >= ${yearText(min)}`);
-  if (max !== null && max < 9999)
-    bounds.push(sql<boolean>`albums.release_date < ${yearText(max + 1)}`);
+  const bounds: Condition[] = [sql<boolean>`${releaseDate} is not null`];
+  if (min !== null) bounds.push(sql<boolean>`${releaseDate} >= ${yearText(min)}`);
+  if (max !== null && max < 9999) bounds.push(sql<boolean>`${releaseDate} < ${yearText(max + 1)}`);
   return joinedBy('and', bounds);
 }
 

@@ -291,6 +291,9 @@ describe.each(testDatabaseKinds)('each way of reading a label query on %s', (kin
       'genre:jazz',
       '-genre:rock',
       'genre:r* year:1970..1989',
+      'genre:jazz year:1965..1974',
+      'genre:jazz year:..1969,1990.. -genre:reggae',
+      'genre:rock genre:r* year:1975..1999 year:1960..1980',
       'tag:"late night" OR genre:reggae',
       'folder:shelf',
       'folder:"top row" -tag:late*',
@@ -303,6 +306,46 @@ describe.each(testDatabaseKinds)('each way of reading a label query on %s', (kin
     }
     // Folders hold their subfolders' albums: ten in Top Row (every sixth) and ten more in Shelf.
     expect(await listed('folder:shelf', 'test-rows')).toHaveLength(20);
+  });
+});
+
+describe.each(testDatabaseKinds)('a genre within years on %s', (kind) => {
+  const testApp = useTestApp(kind);
+
+  it('finds the genre’s albums of those years, and follows an album whose date is corrected', async () => {
+    const { app } = testApp();
+    const token = await signIn(app, uniqueName('Periods'));
+    const albums = Array.from({ length: 40 }, (_, n) => ({
+      ...exportedAlbum(`Era ${n}`, n),
+      release_date: `${1960 + n}-05-01`,
+      genres: n % 2 === 0 ? ['Jazz'] : ['Blues'],
+    }));
+    await importAlbums(app, token, [], albums);
+    const seventies = await listedPage(app, token, 'q=genre:jazz year:1970..1979&sort=year-asc');
+    expect(seventies).toEqual({
+      total: '5',
+      names: ['Era 10', 'Era 12', 'Era 14', 'Era 16', 'Era 18'],
+    });
+
+    const listedAlbums = await app.inject({
+      url: '/api/v1/albums?q=era 30',
+      headers: bearer(token),
+    });
+    const [moved] = listedAlbums.json();
+    const corrected = await app.inject({
+      method: 'PUT',
+      url: `/api/v1/albums/${moved.id}`,
+      headers: bearer(token),
+      payload: { release_date: '1975' },
+    });
+    expect(corrected.statusCode).toBe(200);
+    expect(await listedPage(app, token, 'q=genre:jazz year:1970..1979&sort=year-asc')).toEqual({
+      total: '6',
+      names: ['Era 10', 'Era 12', 'Era 14', 'Era 30', 'Era 16', 'Era 18'],
+    });
+    expect(await listedPage(app, token, 'q=genre:jazz year:1990..1999')).toMatchObject({
+      total: '4',
+    });
   });
 });
 

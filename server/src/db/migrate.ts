@@ -24,6 +24,7 @@ import * as unusedAlbumIndexes from './migrations/0022-unused-album-indexes';
 import * as artistNameOrderIndex from './migrations/0023-artist-name-order-index';
 import * as foldedNameSort from './migrations/0024-folded-name-sort';
 import * as foldedSorts from './migrations/0025-folded-sorts';
+import * as genreLinkReleaseDates from './migrations/0026-genre-link-release-dates';
 import type { Database } from './schema';
 
 /** Migrations are bundled with the server, so they are listed here rather than read from disk. */
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '0023-artist-name-order-index': artistNameOrderIndex,
   '0024-folded-name-sort': foldedNameSort,
   '0025-folded-sorts': foldedSorts,
+  '0026-genre-link-release-dates': genreLinkReleaseDates,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

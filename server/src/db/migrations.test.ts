@@ -426,4 +426,34 @@ describe.each(testDatabaseKinds)('upgrading a collection on %s', (kind) => {
       await destroy();
     }
   });
+
+  it('finds a genre’s albums of a decade among links stored before they carried dates', async () => {
+    const { db, destroy } = await createTestDatabase(kind, { migratedTo: '0025-folded-sorts' });
+    try {
+      const userId = await insertUser(db, 'decades');
+      const [genre] = (
+        await sql<{ id: number }>`insert into genres
+          (user_id, name, name_key, created_at, search_text)
+          values (${userId}, 'Jazz', 'jazz', ${new Date().toISOString()}, 'jazz')
+          returning id`.execute(db)
+      ).rows;
+      for (const [n, year] of [1965, 1978, 1972, 1991].entries()) {
+        const albumId = await insertAlbum(db, userId, `d${n}`, `Album ${n}`, 'Quartet');
+        await sql`update albums set release_date = ${`${year}-01-01`}
+          where id = ${albumId}`.execute(db);
+        await sql`insert into album_genres (album_id, genre_id, source)
+          values (${albumId}, ${genre?.id}, 'user')`.execute(db);
+      }
+
+      await migrateToLatest(db);
+
+      const query = readAlbumQuery('genre:jazz year:1970..1979');
+      const page = { limit: 10, offset: 0 };
+      const seventies = await listAlbumRows(db, userId, { query }, 'year-asc', page);
+      expect(seventies.total).toBe(2);
+      expect(seventies.rows.map((album) => album.name)).toEqual(['Album 2', 'Album 1']);
+    } finally {
+      await destroy();
+    }
+  });
 });

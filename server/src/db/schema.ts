@@ -1,5 +1,5 @@
 import type { Job } from '@gatefold/contract/maintenance';
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /** Timestamps are ISO-8601 UTC text in both databases, so one schema and one sort order serve both. */
 type Timestamp = string;
@@ -159,6 +159,8 @@ export type AlbumGenresTable = {
   album_id: number;
   genre_id: number;
   source: 'streaming' | 'musicbrainz' | 'user';
+  /** The album's, copied by triggers (migration 0026): never written by the app. */
+  release_date: ColumnType<string | null, never, never>;
 };
 
 export type ArtistGenresTable = {

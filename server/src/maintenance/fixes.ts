@@ -28,7 +28,7 @@ export async function mergeDuplicates(db: Kysely<Database>, userId: number): Pro
         trx.selectFrom('folder_albums').selectAll().where('album_id', 'in', otherIds).execute(),
         trx
           .selectFrom('album_genres')
-          .selectAll()
+          .select(['genre_id', 'source'])
           .where('album_id', 'in', otherIds)
           .where('source', '=', 'user')
           .execute(),
