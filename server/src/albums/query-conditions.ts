@@ -66,7 +66,9 @@ export function currentMinute(): Date {
  * at 50,000 albums.
  */
 function conjunction(scope: QueryScope, terms: QueryNode[]): Condition[] {
-  const periods = terms.flatMap((term) => (term.kind === 'year' ? [term.values] : []));
+  // A year term of several ranges is left out: SQLite scanned every link for an OR of ranges.
+  const years = terms.filter((term) => term.kind === 'year' && term.values.length === 1);
+  const periods = years.flatMap((term) => (term.kind === 'year' ? [term.values] : []));
   const datedGenres = new Set(
     periods.length === 0
       ? []
@@ -79,7 +81,7 @@ function conjunction(scope: QueryScope, terms: QueryNode[]): Condition[] {
     datedGenres.size > 0 && scope.matchPlan === 'read-matches' && !isPostgres(scope.db);
   return terms.map((term) => {
     if (term.kind === 'genre' && datedGenres.has(term)) return genreInPeriods(scope, term, periods);
-    if (term.kind === 'year' && linksFirst)
+    if (term.kind === 'year' && linksFirst && years.includes(term))
       return joinedBy(
         'or',
         term.values.map((range) => releaseYearIn(range, sql<string | null>`+albums.release_date`)),
