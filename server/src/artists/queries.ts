@@ -113,34 +113,52 @@ const wordsOf = (query: ArtistQuery) => (query.q ? searchWords(query.q) : undefi
  * name alone, as the search lists the genres themselves (a prefix naming a genre would match every
  * artist of its albums), and without their genres and tags.
  */
+/**
+ * Up to `limit` artists whose folded names start with the phrase, in name order: the first a quick
+ * search lists.
+ */
+export function artistsLeadingWith(
+  db: Kysely<Database>,
+  userId: number,
+  phrase: string,
+  limit: number,
+) {
+  const text = inCodePointOrder(db, 'artists.search_text');
+  return (
+    matchingArtists(db, userId, undefined)
+      .where(startsWithPhrase(text, phrase))
+      .select(artistColumns)
+      .orderBy(text)
+      .orderBy('artists.id')
+      // Written out, so that PostgreSQL plans the statement once rather than for each search.
+      .limit(sql.lit(limit))
+  );
+}
+
+/**
+ * A quick search's `limit` artists: those whose names start with q's words (`artistsLeadingWith`,
+ * read already), then, when they are too few, the others whose names have words starting with
+ * them.
+ */
 export async function searchArtistSummaries(
   db: Kysely<Database>,
   userId: number,
   q: string,
   limit: number,
+  leading: ArtistSummary[],
 ): Promise<ArtistSummary[]> {
   const words = searchWords(q);
   const phrase = words.join(' ');
-  if (phrase === '') return [];
+  if (phrase === '' || leading.length >= limit) return leading.slice(0, limit);
   const text = inCodePointOrder(db, 'artists.search_text');
-  const leadingName = startsWithPhrase(text, phrase);
-  const leading = await matchingArtists(db, userId, undefined)
-    .where(leadingName)
-    .select(artistColumns)
-    .orderBy(text)
-    .orderBy('artists.id')
-    // Written out, so that PostgreSQL plans the statement once rather than for each search.
-    .limit(sql.lit(limit))
-    .execute();
-  if (leading.length === limit) return leading.map(summaryOf);
   const others = await matchingArtists(db, userId, words, { match: 'name' })
-    .where(sql<boolean>`not ${leadingName}`)
+    .where(sql<boolean>`not ${startsWithPhrase(text, phrase)}`)
     .select(artistColumns)
     .orderBy(text)
     .orderBy('artists.id')
     .limit(limit - leading.length)
     .execute();
-  return [...leading, ...others].map(summaryOf);
+  return [...leading, ...others.map(summaryOf)];
 }
 
 async function artistRows(

@@ -81,8 +81,16 @@ export async function findGenre(db: Kysely<Database>, userId: number, key: strin
 
 /** Genres with at least one of this user's albums, most used first (SPEC §9 hides empty ones). */
 export async function listGenres(db: Kysely<Database>, userId: number, search: string | undefined) {
-  const words = search ? searchWords(search) : undefined;
-  const rows = await db
+  const rows = await genresMatching(db, userId, search ? searchWords(search) : undefined).execute();
+  return rows.map((row) => ({ ...row, album_count: toCount(Number(row.album_count)) }));
+}
+
+/**
+ * The user's genres that hold albums, by most albums; with words, those whose names have words
+ * starting with them, exact and prefix names first.
+ */
+export function genresMatching(db: Kysely<Database>, userId: number, words: string[] | undefined) {
+  return db
     .selectFrom('genres')
     .select(['genres.id', 'genres.name', 'genres.album_count'])
     .where('genres.user_id', '=', userId)
@@ -94,9 +102,7 @@ export async function listGenres(db: Kysely<Database>, userId: number, search: s
     )
     .orderBy('genres.album_count', 'desc')
     .orderBy(inCodePointOrder(db, 'genres.search_text'))
-    .orderBy('genres.id')
-    .execute();
-  return rows.map((row) => ({ ...row, album_count: toCount(Number(row.album_count)) }));
+    .orderBy('genres.id');
 }
 
 function uniqueByKey(names: string[]) {

@@ -3,7 +3,7 @@ import {
   TRENDING_TAG_LIMIT,
   TRENDING_WINDOW_DAYS,
 } from '@gatefold/contract/tags';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
 import { toCount } from '../db/count';
 import { libraryResults } from '../db/library-results';
@@ -91,6 +91,24 @@ async function tagPage(db: Kysely<Database>, userId: number, query: TagQuery) {
           .select((eb) => eb.fn.countAll().as('total'))
           .executeTakeFirst();
   return { total: toCount(count?.total ?? 0), tags: [] };
+}
+
+/**
+ * The first `limit` tags whose names have words starting with the words, as a page of
+ * `listTags` with q orders them: exact and prefix names first.
+ */
+export function tagsStartingWith(
+  db: Kysely<Database>,
+  userId: number,
+  words: string[],
+  limit: number,
+) {
+  return tagsWithCounts(db, userId)
+    .where((eb) => startsWords(eb.ref('tags.search_text'), words))
+    .orderBy((eb) => nameRank(eb.ref('tags.search_text'), words))
+    .orderBy(inCodePointOrder(db, 'tags.search_text'))
+    .orderBy('tags.id')
+    .limit(sql.lit(limit));
 }
 
 const withoutTotal = <T extends CountedTag & { total: unknown }>({ total: _, ...tag }: T) =>
