@@ -107,15 +107,8 @@ export async function listArtists(db: Kysely<Database>, userId: number, query: A
 const wordsOf = (query: ArtistQuery) => (query.q ? searchWords(query.q) : undefined);
 
 /**
- * The quick search's best `limit` artists, read as its albums are: names that are the search or
- * start with it (a range of the search-text index, in order, the exact name first), then the other
- * matches, each by folded name; the others are read only when the first are too few. Matched by
- * name alone, as the search lists the genres themselves (a prefix naming a genre would match every
- * artist of its albums), and without their genres and tags.
- */
-/**
- * Up to `limit` artists whose folded names start with the phrase, in name order: the first a quick
- * search lists.
+ * Up to `limit` artists whose folded names are the phrase or start with it (a range of the
+ * search-text index, in order, the exact name first): the first a quick search lists.
  */
 export function artistsLeadingWith(
   db: Kysely<Database>,
@@ -130,15 +123,18 @@ export function artistsLeadingWith(
       .select(artistColumns)
       .orderBy(text)
       .orderBy('artists.id')
-      // Written out, so that PostgreSQL plans the statement once rather than for each search.
+      // Written out: as a parameter it had PostgreSQL plan the artists' statement for each search
+      // when it stood alone, and the limit is the same for every search.
       .limit(sql.lit(limit))
   );
 }
 
 /**
- * A quick search's `limit` artists: those whose names start with q's words (`artistsLeadingWith`,
- * read already), then, when they are too few, the others whose names have words starting with
- * them.
+ * The quick search's best `limit` artists, read as its albums are: `leading`, the names that are
+ * the search or start with it (`artistsLeadingWith` with the same phrase and limit, read with the
+ * search's tags and genres), then the other matches by folded name, read only when the first are
+ * too few. Matched by name alone, as the search lists the genres themselves (a prefix naming a
+ * genre would match every artist of its albums), and without their genres and tags.
  */
 export async function searchArtistSummaries(
   db: Kysely<Database>,

@@ -173,6 +173,45 @@ describe.each(testDatabaseKinds)('accent- and case-insensitive search on %s', (k
     ]);
   });
 
+  it('ranks tags and genres as the tags list and genres list do, five of each at most', async () => {
+    const { app } = testApp();
+    const token = await signIn(app, uniqueName('Labeller'));
+    const tags = [
+      'Deep Blue',
+      'Blues Night',
+      'Blue',
+      'Bluegrass',
+      'Sad Blues',
+      'Blue Note',
+      'Ébluet',
+    ];
+    const genres = [['Deep Blues', 'Blues Rock'], ['Blues Rock'], ['Blues'], ['Blue-Eyed Soul']];
+    for (const [n, name] of tags.entries()) {
+      const album = await buildAlbum(app, token, {
+        name: `Record ${n}`,
+        artist: 'Someone',
+        genres: genres[n] ?? [],
+      });
+      await tagAlbum(app, token, album.id, name);
+    }
+    const results = (await get('/api/v1/search?q=blue', token)).json();
+    // The exact name, the names that start with the search, then the other word starts.
+    expect(results.tags.map((t: { name: string }) => t.name)).toEqual([
+      'Blue',
+      'Blue Note',
+      'Bluegrass',
+      'Blues Night',
+      'Deep Blue',
+    ]);
+    // Within a rank, the genre of more albums first.
+    expect(results.genres.map((g: { name: string }) => g.name)).toEqual([
+      'Blues Rock',
+      'Blue-Eyed Soul',
+      'Blues',
+      'Deep Blues',
+    ]);
+  });
+
   it('ranks folders as albums: the exact name, then the names that start with the search, each by folded name', async () => {
     const { app } = testApp();
     const token = await signIn(app, uniqueName('Shelver'));

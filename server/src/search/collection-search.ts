@@ -14,7 +14,7 @@ import { searchWords } from '../db/search-text';
 import { searchFolders } from '../folders/kept-folder-rows';
 import { presentFolder } from '../folders/present';
 import { genresMatching } from '../genres/queries';
-import { tagsStartingWith } from '../tags/queries';
+import { tagsMatching } from '../tags/queries';
 
 /**
  * Searches kept per user until their library or folders change: typeahead asks for the same few
@@ -47,14 +47,16 @@ async function searchEveryKind(
 ): Promise<CollectionSearchResults> {
   const [albums, labels, folders] = await Promise.all([
     searchAlbumRows(db, userId, q, perKind).then((rows) => rows.map(presentAlbum)),
-    searchLabels(db, userId, q, perKind),
+    searchLabels(db, userId, q, perKind).then(async (lists) => ({
+      ...lists,
+      artists: await searchArtistSummaries(db, userId, q, perKind, lists.artists),
+    })),
     // Their counts come from the folders kept for the list.
     searchFolders(db, userId, searchWords(q), perKind, library).then((rows) =>
       rows.map(presentFolder),
     ),
   ]);
-  const artists = await searchArtistSummaries(db, userId, q, perKind, labels.artists);
-  return { albums, artists, tags: labels.tags, folders, genres: labels.genres };
+  return { albums, folders, ...labels };
 }
 
 const labelLists = z.object({
@@ -74,7 +76,7 @@ async function searchLabels(db: Kysely<Database>, userId: number, q: string, per
   const jsonArray = jsonArrayOf(db);
   const lists = await db
     .selectNoFrom([
-      jsonArray(tagsStartingWith(db, userId, words, perKind)).as('tags'),
+      jsonArray(tagsMatching(db, userId, words, perKind)).as('tags'),
       jsonArray(genresMatching(db, userId, words).limit(sql.lit(perKind))).as('genres'),
       // A search of punctuation alone names no artist.
       jsonArray(artistsLeadingWith(db, userId, phrase, phrase === '' ? 0 : perKind)).as('artists'),

@@ -97,12 +97,7 @@ async function tagPage(db: Kysely<Database>, userId: number, query: TagQuery) {
  * The first `limit` tags whose names have words starting with the words, as a page of
  * `listTags` with q orders them: exact and prefix names first.
  */
-export function tagsStartingWith(
-  db: Kysely<Database>,
-  userId: number,
-  words: string[],
-  limit: number,
-) {
+export function tagsMatching(db: Kysely<Database>, userId: number, words: string[], limit: number) {
   return tagsWithCounts(db, userId)
     .where((eb) => startsWords(eb.ref('tags.search_text'), words))
     .orderBy((eb) => nameRank(eb.ref('tags.search_text'), words))
