@@ -67,10 +67,13 @@ export function currentMinute(): Date {
  */
 function conjunction(scope: QueryScope, terms: QueryNode[]): Condition[] {
   // A year term of several ranges is left out: SQLite scanned every link for an OR of ranges.
-  const years = terms.filter((term) => term.kind === 'year' && term.values.length === 1);
-  const periods = years.flatMap((term) => (term.kind === 'year' ? [term.values] : []));
+  const periods = new Map<QueryNode, NumberRange>();
+  for (const term of terms) {
+    const [range, ...more] = term.kind === 'year' ? term.values : [];
+    if (range && more.length === 0) periods.set(term, range);
+  }
   const datedGenres = new Set(
-    periods.length === 0
+    periods.size === 0
       ? []
       : terms.filter(
           (term) =>
@@ -80,12 +83,10 @@ function conjunction(scope: QueryScope, terms: QueryNode[]): Condition[] {
   const linksFirst =
     datedGenres.size > 0 && scope.matchPlan === 'read-matches' && !isPostgres(scope.db);
   return terms.map((term) => {
-    if (term.kind === 'genre' && datedGenres.has(term)) return genreInPeriods(scope, term, periods);
-    if (term.kind === 'year' && linksFirst && years.includes(term))
-      return joinedBy(
-        'or',
-        term.values.map((range) => releaseYearIn(range, sql<string | null>`+albums.release_date`)),
-      );
+    if (term.kind === 'genre' && datedGenres.has(term))
+      return genreInPeriods(scope, term, [...periods.values()]);
+    const period = periods.get(term);
+    if (period && linksFirst) return releaseYearIn(period, sql`+albums.release_date`);
     return queryCondition(scope, term);
   });
 }
@@ -405,16 +406,11 @@ function labelled(scope: QueryScope, labels: 'genres' | 'tags', term: NamedTerm)
  * rather than every link of the genre, each tested against its album. The years stay a term of
  * their own: this only narrows the links read.
  */
-function genreInPeriods(scope: QueryScope, term: NamedTerm, periods: NumberRange[][]): Condition {
+function genreInPeriods(scope: QueryScope, term: NamedTerm, periods: NumberRange[]): Condition {
   const releaseDate = sql.ref<string | null>('album_genres.release_date');
   const dated = joinedBy(
     'and',
-    periods.map((ranges) =>
-      joinedBy(
-        'or',
-        ranges.map((range) => releaseYearIn(range, releaseDate)),
-      ),
-    ),
+    periods.map((period) => releaseYearIn(period, releaseDate)),
   );
   const genreIds = labelsNamed(scope, 'genres', term.values).select('id');
   return linkedTo(scope, 'genres', genreIds, { albumByAlbum: false, links: dated });

@@ -76,7 +76,7 @@ async function searchLabels(db: Kysely<Database>, userId: number, q: string, per
   const jsonArray = jsonArrayOf(db);
   const lists = await db
     .selectNoFrom([
-      jsonArray(tagsMatching(db, userId, words, perKind)).as('tags'),
+      jsonArray(tagsMatching(db, userId, words).limit(sql.lit(perKind))).as('tags'),
       jsonArray(genresMatching(db, userId, words).limit(sql.lit(perKind))).as('genres'),
       // A search of punctuation alone names no artist.
       jsonArray(artistsLeadingWith(db, userId, phrase, phrase === '' ? 0 : perKind)).as('artists'),

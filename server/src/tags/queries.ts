@@ -3,7 +3,7 @@ import {
   TRENDING_TAG_LIMIT,
   TRENDING_WINDOW_DAYS,
 } from '@gatefold/contract/tags';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { toCount } from '../db/count';
 import { libraryResults } from '../db/library-results';
@@ -65,18 +65,10 @@ export function listTags(
 }
 
 async function tagPage(db: Kysely<Database>, userId: number, query: TagQuery) {
-  const words = query.q ? searchWords(query.q) : undefined;
-  const matching = tagsWithCounts(db, userId).$if(words !== undefined, (q) =>
-    q.where((eb) => startsWords(eb.ref('tags.search_text'), words ?? [])),
-  );
+  const matching = tagsMatching(db, userId, query.q ? searchWords(query.q) : undefined);
   // A few hundred tags a user: the page counts every match as it sorts them, in one statement.
   const rows = await matching
     .select((eb) => eb.fn.countAll().over().as('total'))
-    .$if(words !== undefined, (q) =>
-      q.orderBy((eb) => nameRank(eb.ref('tags.search_text'), words ?? [])),
-    )
-    .orderBy(inCodePointOrder(db, 'tags.search_text'))
-    .orderBy('tags.id')
     .limit(query.limit)
     .offset(query.offset)
     .execute();
@@ -88,22 +80,25 @@ async function tagPage(db: Kysely<Database>, userId: number, query: TagQuery) {
       ? undefined
       : await matching
           .clearSelect()
+          .clearOrderBy()
           .select((eb) => eb.fn.countAll().as('total'))
           .executeTakeFirst();
   return { total: toCount(count?.total ?? 0), tags: [] };
 }
 
 /**
- * The first `limit` tags whose names have words starting with the words, as a page of
- * `listTags` with q orders them: exact and prefix names first.
+ * The user's tags by name; with words, those whose names have words starting with them, exact
+ * and prefix names first: the order of the tags list and of a search's tags.
  */
-export function tagsMatching(db: Kysely<Database>, userId: number, words: string[], limit: number) {
+export function tagsMatching(db: Kysely<Database>, userId: number, words: string[] | undefined) {
   return tagsWithCounts(db, userId)
-    .where((eb) => startsWords(eb.ref('tags.search_text'), words))
-    .orderBy((eb) => nameRank(eb.ref('tags.search_text'), words))
+    .$if(words !== undefined, (query) =>
+      query
+        .where((eb) => startsWords(eb.ref('tags.search_text'), words ?? []))
+        .orderBy((eb) => nameRank(eb.ref('tags.search_text'), words ?? [])),
+    )
     .orderBy(inCodePointOrder(db, 'tags.search_text'))
-    .orderBy('tags.id')
-    .limit(sql.lit(limit));
+    .orderBy('tags.id');
 }
 
 const withoutTotal = <T extends CountedTag & { total: unknown }>({ total: _, ...tag }: T) =>
