@@ -1,5 +1,5 @@
 import type { AlbumSort } from '@gatefold/contract/albums';
-import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import { toCount } from '../db/count';
 import { type LibraryState, libraryResults, libraryVersion } from '../db/library-results';
 import type { Database } from '../db/schema';
@@ -8,7 +8,7 @@ import { notFound } from '../http/errors';
 import { type LabelledAlbumRow, labelled, selectLabelledAlbums } from './labelled-albums';
 import { type AlbumFilter, type AlbumsQuery, albumsMatching } from './matching-albums';
 import { currentMinute, textMatches } from './query-conditions';
-import { type CountedMatches, filterReading, type Page } from './query-reading';
+import { type CountedMatches, FEW_MATCHES, filterReading, type Page } from './query-reading';
 
 /**
  * SPEC §9's sorts as ORDER BY terms; the id breaks ties so pages never overlap or skip. Names and
@@ -143,18 +143,21 @@ function keptAlbumCount(
 /**
  * The best `limit` albums for a quick search: names that are the search or start with it (a range
  * of the search-name index, read in order, the exact name first), then the other matches by name.
- * Every match is read only when the first kind are too few.
+ * Every match is read only when the first kind are too few, or at once in a collection of at
+ * most `FEW_MATCHES` albums (`albumCount`), whose matches are few whatever the search.
  */
 export async function searchAlbumRows(
   db: Kysely<Database>,
   userId: number,
   q: string,
   limit: number,
+  albumCount: number,
 ): Promise<LabelledAlbumRow[]> {
   const phrase = searchWords(q).join(' ');
   if (phrase === '') return [];
   const name = inCodePointOrder(db, 'albums.search_name');
   const leadingName = startsWithPhrase(name, phrase);
+  if (albumCount <= FEW_MATCHES) return searchFewAlbums(db, userId, q, limit, leadingName);
   // Read in the index's order, so only the rows taken are labelled: one statement.
   const leading = await selectLabelledAlbums(
     db,
@@ -170,9 +173,7 @@ export async function searchAlbumRows(
   // Few names start with it, so few albums are likely to match it at all: read them rather than
   // walk every name (a rare word: 2 against 21–45 ms on PostgreSQL at 50,000 albums). Only the
   // rows taken are labelled, in the same statement.
-  const others = albumsMatching(db, userId, {})
-    .where(textMatches({ db, userId, matchPlan: 'read-matches' }, searchWords(q)))
-    .select('albums.id')
+  const others = idsMatchingText(db, userId, q)
     .where(sql<boolean>`not ${leadingName}`)
     .orderBy(name)
     .orderBy('albums.id')
@@ -185,6 +186,35 @@ export async function searchAlbumRows(
     .orderBy('albums.id')
     .execute();
   return [...found, ...rest.map(labelled)];
+}
+
+/**
+ * A small collection's best `limit` albums for a quick search, in one statement: every match,
+ * the names that start with the search first, each kind by name. Read in two, as a large
+ * collection's are, its few leading names left most lists short and took a second round trip.
+ */
+async function searchFewAlbums(
+  db: Kysely<Database>,
+  userId: number,
+  q: string,
+  limit: number,
+  leadingName: RawBuilder<boolean>,
+): Promise<LabelledAlbumRow[]> {
+  const name = inCodePointOrder(db, 'albums.search_name');
+  const ranked = <Row>(query: SelectQueryBuilder<Database, 'albums', Row>) =>
+    query.orderBy(sql`not ${leadingName}`).orderBy(name).orderBy('albums.id');
+  const best = ranked(idsMatchingText(db, userId, q)).limit(sql.lit(limit));
+  const rows = await ranked(
+    selectLabelledAlbums(db, db.selectFrom('albums').where('albums.id', 'in', best)),
+  ).execute();
+  return rows.map(labelled);
+}
+
+/** The ids of the user's albums that a quick search matches, read from their matches. */
+function idsMatchingText(db: Kysely<Database>, userId: number, q: string) {
+  return albumsMatching(db, userId, {})
+    .where(textMatches({ db, userId, matchPlan: 'read-matches' }, searchWords(q)))
+    .select('albums.id');
 }
 
 /** The user's album; another user's or an unknown id is a 404. */

@@ -130,6 +130,27 @@ export function artistsLeadingWith(
 }
 
 /**
+ * Up to `limit` artists with every word of the search starting a word of their names: those that
+ * are the phrase or start with it first, each kind by folded name. A small collection's quick
+ * search reads them at once, where a large one's reads the leading names first
+ * (`artistsLeadingWith`, `searchArtistSummaries`).
+ */
+export function artistsMatchingName(
+  db: Kysely<Database>,
+  userId: number,
+  words: string[],
+  limit: number,
+) {
+  const text = inCodePointOrder(db, 'artists.search_text');
+  return matchingArtists(db, userId, words, { match: 'name' })
+    .select(artistColumns)
+    .orderBy(sql`not ${startsWithPhrase(text, words.join(' '))}`)
+    .orderBy(text)
+    .orderBy('artists.id')
+    .limit(sql.lit(limit));
+}
+
+/**
  * The quick search's best `limit` artists, read as its albums are: `leading`, the names that are
  * the search or start with it (`artistsLeadingWith` with the same phrase and limit, read with the
  * search's tags and genres), then the other matches by folded name, read only when the first are

@@ -1,7 +1,9 @@
+import { EXPORT_FORMAT } from '@gatefold/contract/maintenance';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { searchAlbumRows } from '../albums/queries';
-import { buildAlbum, buildFolder, tagAlbum } from '../testing/factories';
+import { FEW_MATCHES } from '../albums/query-reading';
+import { buildAlbum, buildFolder, importFile, tagAlbum } from '../testing/factories';
 import { bearer, signIn, uniqueName, useTestApp } from '../testing/test-app';
 import { testDatabaseKinds } from '../testing/test-database';
 
@@ -289,6 +291,66 @@ describe.each(testDatabaseKinds)('accent- and case-insensitive search on %s', (k
       'Zebra Blue',
     ]);
   });
+
+  it('ranks a large collection’s albums and artists as a small one’s, though it reads them in two steps', async () => {
+    const { app } = testApp();
+    const blue = [
+      ['Zebra Blue', 'Blue'],
+      ['Blues', 'Deep Blue'],
+      ['Ébène Blue', 'Blue Zone'],
+      ['Azure Blue', 'Ébène Blue'],
+      ['Blue Zone', 'Zebra Blue'],
+      ['Green', 'Blue Öyster Cult'],
+    ].map(([name, artist], n) => exportedAlbum(`blue${n}`, name ?? '', artist ?? ''));
+    // More albums than a collection whose every match is read at once (`FEW_MATCHES`).
+    const others = Array.from({ length: FEW_MATCHES }, (_, n) =>
+      exportedAlbum(`other${n}`, `Green ${n}`, `Grey ${n % 40}`),
+    );
+    const searched = async (albums: ExportedAlbum[]) => {
+      const token = await signIn(app, uniqueName('Ranker'));
+      const job = await importFile(app, token, exportFile(albums));
+      expect(job.status).toBe('finished');
+      const found = (await get('/api/v1/search?q=BLUE', token)).json();
+      return {
+        albums: found.albums.map((a: { name: string }) => a.name),
+        artists: found.artists.map((a: { name: string }) => a.name),
+      };
+    };
+    const small = await searched(blue);
+    expect(small).toEqual({
+      // Green by its artist's name.
+      albums: ['Blue Zone', 'Blues', 'Azure Blue', 'Ébène Blue', 'Green'],
+      artists: ['Blue', 'Blue Öyster Cult', 'Blue Zone', 'Deep Blue', 'Ébène Blue'],
+    });
+    expect(await searched([...blue, ...others])).toEqual(small);
+  });
+});
+
+/** An album of an export file, by one artist, with nothing else. */
+const exportedAlbum = (key: string, name: string, artist: string) => ({
+  spotify_id: `search${key}`,
+  name,
+  artist,
+  release_date: '2001',
+  total_tracks: null,
+  image_url: null,
+  spotify_url: null,
+  added_at: '2026-01-01T00:00:00.000Z',
+  tags: [],
+  genres: [],
+  folder_keys: [],
+  tracks: [],
+});
+
+type ExportedAlbum = ReturnType<typeof exportedAlbum>;
+
+const exportFile = (albums: ExportedAlbum[]) => ({
+  format: EXPORT_FORMAT,
+  version: 1,
+  exported_at: '2026-01-01T00:00:00.000Z',
+  tags: [],
+  folders: [],
+  albums,
 });
 
 describe.runIf(testDatabaseKinds.includes('postgres'))('collection search on postgres', () => {
@@ -310,7 +372,7 @@ describe.runIf(testDatabaseKinds.includes('postgres'))('collection search on pos
     await sql`analyze albums`.execute(db);
     const plans = await db.connection().execute(async (connection) => {
       for (const q of ['b', 'bl', 'blu', 'blue', 'g', 'gi', 'c', 'cr']) {
-        await searchAlbumRows(connection, userId, q, 5);
+        await searchAlbumRows(connection, userId, q, 5, 25_000);
       }
       const { rows } = await sql<{ statement: string; generic_plans: string }>`
         select statement, generic_plans from pg_prepared_statements
