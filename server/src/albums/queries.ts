@@ -141,10 +141,17 @@ function keptAlbumCount(
 }
 
 /**
+ * Whether a quick search of a collection of `albumCount` albums reads every match at once rather
+ * than the leading names first: at most `FEW_MATCHES` albums have at most that many matches, and
+ * the second statement that its few leading names usually leave to read reads them all anyway.
+ */
+export const quickSearchReadsEveryMatch = (albumCount: number) => albumCount <= FEW_MATCHES;
+
+/**
  * The best `limit` albums for a quick search: names that are the search or start with it (a range
  * of the search-name index, read in order, the exact name first), then the other matches by name.
- * Every match is read only when the first kind are too few, or at once in a collection of at
- * most `FEW_MATCHES` albums (`albumCount`), whose matches are few whatever the search.
+ * Every match is read only when the first kind are too few, or at once in a small collection
+ * (`quickSearchReadsEveryMatch`).
  */
 export async function searchAlbumRows(
   db: Kysely<Database>,
@@ -157,7 +164,8 @@ export async function searchAlbumRows(
   if (phrase === '') return [];
   const name = inCodePointOrder(db, 'albums.search_name');
   const leadingName = startsWithPhrase(name, phrase);
-  if (albumCount <= FEW_MATCHES) return searchFewAlbums(db, userId, q, limit, leadingName);
+  if (quickSearchReadsEveryMatch(albumCount))
+    return searchSmallCollectionAlbums(db, userId, q, limit, { name, leadingName });
   // Read in the index's order, so only the rows taken are labelled: one statement.
   const leading = await selectLabelledAlbums(
     db,
@@ -193,16 +201,15 @@ export async function searchAlbumRows(
  * the names that start with the search first, each kind by name. Read in two, as a large
  * collection's are, its few leading names left most lists short and took a second round trip.
  */
-async function searchFewAlbums(
+async function searchSmallCollectionAlbums(
   db: Kysely<Database>,
   userId: number,
   q: string,
   limit: number,
-  leadingName: RawBuilder<boolean>,
+  { name, leadingName }: { name: RawBuilder<string>; leadingName: RawBuilder<boolean> },
 ): Promise<LabelledAlbumRow[]> {
-  const name = inCodePointOrder(db, 'albums.search_name');
   const ranked = <Row>(query: SelectQueryBuilder<Database, 'albums', Row>) =>
-    query.orderBy(sql`not ${leadingName}`).orderBy(name).orderBy('albums.id');
+    query.orderBy(sql<boolean>`not ${leadingName}`).orderBy(name).orderBy('albums.id');
   const best = ranked(idsMatchingText(db, userId, q)).limit(sql.lit(limit));
   const rows = await ranked(
     selectLabelledAlbums(db, db.selectFrom('albums').where('albums.id', 'in', best)),

@@ -132,7 +132,8 @@ function albumsWithIds(db: Kysely<Database>, userId: number, ids: number[]): Alb
 /**
  * Up to this many matches, reading them costs no more than walking a sort's index, on SQLite,
  * where the two cost the same near 400 at 50,000 albums; PostgreSQL's walk costs more still
- * (docs/decisions.md).
+ * (docs/decisions.md). A quick search of a collection this small reads every match at once
+ * (`quickSearchReadsEveryMatch`).
  */
 export const FEW_MATCHES = 400;
 

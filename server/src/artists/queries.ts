@@ -1,5 +1,6 @@
 import type { Artist, ArtistSort, ArtistSummary } from '@gatefold/contract/artists';
 import { type Kysely, sql } from 'kysely';
+import { quickSearchReadsEveryMatch } from '../albums/queries';
 import { toCount } from '../db/count';
 import { isPostgres } from '../db/database';
 import { libraryResults } from '../db/library-results';
@@ -110,12 +111,7 @@ const wordsOf = (query: ArtistQuery) => (query.q ? searchWords(query.q) : undefi
  * Up to `limit` artists whose folded names are the phrase or start with it (a range of the
  * search-text index, in order, the exact name first): the first a quick search lists.
  */
-export function artistsLeadingWith(
-  db: Kysely<Database>,
-  userId: number,
-  phrase: string,
-  limit: number,
-) {
+function artistsLeadingWith(db: Kysely<Database>, userId: number, phrase: string, limit: number) {
   const text = inCodePointOrder(db, 'artists.search_text');
   return (
     matchingArtists(db, userId, undefined)
@@ -130,30 +126,34 @@ export function artistsLeadingWith(
 }
 
 /**
- * Up to `limit` artists with every word of the search starting a word of their names: those that
- * are the phrase or start with it first, each kind by folded name. A small collection's quick
- * search reads them at once, where a large one's reads the leading names first
- * (`artistsLeadingWith`, `searchArtistSummaries`).
+ * The artists a quick search reads with its tags and genres: in a small collection
+ * (`quickSearchReadsEveryMatch`) up to `limit` of every artist whose name has words starting with
+ * the search's, those that are the phrase or start with it first, each kind by folded name; in a
+ * large one the leading names alone (`artistsLeadingWith`), the rest left to
+ * `searchArtistSummaries`.
  */
-export function artistsMatchingName(
+export function quickSearchArtists(
   db: Kysely<Database>,
   userId: number,
   words: string[],
   limit: number,
+  albumCount: number,
 ) {
+  const phrase = words.join(' ');
+  if (!quickSearchReadsEveryMatch(albumCount)) return artistsLeadingWith(db, userId, phrase, limit);
   const text = inCodePointOrder(db, 'artists.search_text');
   return matchingArtists(db, userId, words, { match: 'name' })
     .select(artistColumns)
-    .orderBy(sql`not ${startsWithPhrase(text, words.join(' '))}`)
+    .orderBy(sql<boolean>`not ${startsWithPhrase(text, phrase)}`)
     .orderBy(text)
     .orderBy('artists.id')
     .limit(sql.lit(limit));
 }
 
 /**
- * The quick search's best `limit` artists, read as its albums are: `leading`, the names that are
- * the search or start with it (`artistsLeadingWith` with the same phrase and limit, read with the
- * search's tags and genres), then the other matches by folded name, read only when the first are
+ * The quick search's best `limit` artists, read as its albums are: `listed`, those read with the
+ * search's tags and genres (`quickSearchArtists` with the same words, limit and album count), then
+ * in a large collection the other matches by folded name, read only when the leading names are
  * too few. Matched by name alone, as the search lists the genres themselves (a prefix naming a
  * genre would match every artist of its albums), and without their genres and tags.
  */
@@ -162,20 +162,21 @@ export async function searchArtistSummaries(
   userId: number,
   q: string,
   limit: number,
-  leading: ArtistSummary[],
+  { listed, albumCount }: { listed: ArtistSummary[]; albumCount: number },
 ): Promise<ArtistSummary[]> {
   const words = searchWords(q);
   const phrase = words.join(' ');
-  if (phrase === '' || leading.length >= limit) return leading.slice(0, limit);
+  const complete = phrase === '' || quickSearchReadsEveryMatch(albumCount);
+  if (complete || listed.length >= limit) return listed.slice(0, limit);
   const text = inCodePointOrder(db, 'artists.search_text');
   const others = await matchingArtists(db, userId, words, { match: 'name' })
     .where(sql<boolean>`not ${startsWithPhrase(text, phrase)}`)
     .select(artistColumns)
     .orderBy(text)
     .orderBy('artists.id')
-    .limit(limit - leading.length)
+    .limit(limit - listed.length)
     .execute();
-  return [...leading, ...others.map(summaryOf)];
+  return [...listed, ...others.map(summaryOf)];
 }
 
 async function artistRows(

@@ -1,4 +1,4 @@
-import { EXPORT_FORMAT } from '@gatefold/contract/maintenance';
+import { type CollectionExport, EXPORT_FORMAT } from '@gatefold/contract/maintenance';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { searchAlbumRows } from '../albums/queries';
@@ -295,39 +295,64 @@ describe.each(testDatabaseKinds)('accent- and case-insensitive search on %s', (k
   it('ranks a large collection’s albums and artists as a small one’s, though it reads them in two steps', async () => {
     const { app } = testApp();
     const blue = [
-      ['Zebra Blue', 'Blue'],
-      ['Blues', 'Deep Blue'],
-      ['Ébène Blue', 'Blue Zone'],
-      ['Azure Blue', 'Ébène Blue'],
-      ['Blue Zone', 'Zebra Blue'],
-      ['Green', 'Blue Öyster Cult'],
-    ].map(([name, artist], n) => exportedAlbum(`blue${n}`, name ?? '', artist ?? ''));
-    // More albums than a collection whose every match is read at once (`FEW_MATCHES`).
+      { name: 'Zebra Blue', artist: 'Blue' },
+      { name: 'Blues', artist: 'Deep Blue' },
+      { name: 'Ébène Blue', artist: 'Blue Zone' },
+      { name: 'Azure Blue', artist: 'Ébène Blue' },
+      { name: 'Blue Zone', artist: 'Zebra Blue' },
+      { name: 'Green', artist: 'Blue Öyster Cult' },
+      { name: 'Moody', artist: 'Nobody', tags: ['Blue mood'] },
+      { name: 'Blue', artist: 'Blue Train' },
+      { name: 'Blue Ridge', artist: 'Blue Ridge Band' },
+      { name: 'Blue Train', artist: 'Blue Trainers' },
+    ].map((album, n) => exportedAlbum(`blue${n}`, album));
+    // More albums than a quick search reads at once (`quickSearchReadsEveryMatch`).
     const others = Array.from({ length: FEW_MATCHES }, (_, n) =>
-      exportedAlbum(`other${n}`, `Green ${n}`, `Grey ${n % 40}`),
+      exportedAlbum(`other${n}`, { name: `Green ${n}`, artist: `Grey ${n % 40}` }),
     );
+    const queries = ['BLUE', 'blue z', 'zone', 'blu oy', 'moo', 'blue mood', 'ebene'];
     const searched = async (albums: ExportedAlbum[]) => {
       const token = await signIn(app, uniqueName('Ranker'));
       const job = await importFile(app, token, exportFile(albums));
       expect(job.status).toBe('finished');
-      const found = (await get('/api/v1/search?q=BLUE', token)).json();
-      return {
-        albums: found.albums.map((a: { name: string }) => a.name),
-        artists: found.artists.map((a: { name: string }) => a.name),
+      const counted = await get('/api/v1/albums?limit=1', token);
+      const names = async (q: string) => {
+        const found = (await get(`/api/v1/search?q=${encodeURIComponent(q)}`, token)).json();
+        return {
+          albums: found.albums.map((a: { name: string }) => a.name),
+          artists: found.artists.map((a: { name: string }) => a.name),
+        };
       };
+      const results = [];
+      for (const q of queries) results.push(await names(q));
+      return { albumCount: Number(counted.headers['x-total-count']), results };
     };
     const small = await searched(blue);
-    expect(small).toEqual({
-      // Green by its artist's name.
-      albums: ['Blue Zone', 'Blues', 'Azure Blue', 'Ébène Blue', 'Green'],
-      artists: ['Blue', 'Blue Öyster Cult', 'Blue Zone', 'Deep Blue', 'Ébène Blue'],
+    expect(small.albumCount).toBeLessThanOrEqual(FEW_MATCHES);
+    // Five names start with "blue" (the exact name first), filling the albums as they stand.
+    expect(small.results[0]).toEqual({
+      albums: ['Blue', 'Blue Ridge', 'Blue Train', 'Blue Zone', 'Blues'],
+      artists: ['Blue', 'Blue Öyster Cult', 'Blue Ridge Band', 'Blue Train', 'Blue Trainers'],
     });
-    expect(await searched([...blue, ...others])).toEqual(small);
+    // None starts with "zone": every match comes after, Blue Zone by its name, Ébène Blue by
+    // its artist's.
+    expect(small.results[2]).toEqual({
+      albums: ['Blue Zone', 'Ébène Blue'],
+      artists: ['Blue Zone'],
+    });
+    // Moody by its tag.
+    expect(small.results[5]).toEqual({ albums: ['Moody'], artists: [] });
+    const large = await searched([...blue, ...others]);
+    expect(large.albumCount).toBeGreaterThan(FEW_MATCHES);
+    expect(large.results).toEqual(small.results);
   });
 });
 
-/** An album of an export file, by one artist, with nothing else. */
-const exportedAlbum = (key: string, name: string, artist: string) => ({
+/** An album of an export file, by one artist, with its tags and nothing else. */
+const exportedAlbum = (
+  key: string,
+  { name, artist, tags = [] }: { name: string; artist: string; tags?: string[] },
+) => ({
   spotify_id: `search${key}`,
   name,
   artist,
@@ -336,7 +361,7 @@ const exportedAlbum = (key: string, name: string, artist: string) => ({
   image_url: null,
   spotify_url: null,
   added_at: '2026-01-01T00:00:00.000Z',
-  tags: [],
+  tags,
   genres: [],
   folder_keys: [],
   tracks: [],
@@ -344,11 +369,14 @@ const exportedAlbum = (key: string, name: string, artist: string) => ({
 
 type ExportedAlbum = ReturnType<typeof exportedAlbum>;
 
-const exportFile = (albums: ExportedAlbum[]) => ({
+const exportFile = (albums: ExportedAlbum[]): CollectionExport => ({
   format: EXPORT_FORMAT,
   version: 1,
   exported_at: '2026-01-01T00:00:00.000Z',
-  tags: [],
+  tags: [...new Set(albums.flatMap((album) => album.tags))].map((name) => ({
+    name,
+    color: '#3B82F6',
+  })),
   folders: [],
   albums,
 });

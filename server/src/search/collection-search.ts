@@ -7,8 +7,7 @@ import { z } from 'zod';
 import { fromJson, jsonArrayOf } from '../albums/labelled-albums';
 import { presentAlbum } from '../albums/present';
 import { searchAlbumRows } from '../albums/queries';
-import { FEW_MATCHES } from '../albums/query-reading';
-import { artistsLeadingWith, artistsMatchingName, searchArtistSummaries } from '../artists/queries';
+import { quickSearchArtists, searchArtistSummaries } from '../artists/queries';
 import { type LibraryState, libraryResults } from '../db/library-results';
 import type { Database } from '../db/schema';
 import { searchWords } from '../db/search-text';
@@ -46,18 +45,15 @@ async function searchEveryKind(
   perKind: number,
   library: LibraryState,
 ): Promise<CollectionSearchResults> {
-  // A small collection's artists are all read with the labels; a large one's leading names are,
-  // and the others only when those are too few.
-  const fewArtists = library.albumCount <= FEW_MATCHES;
+  const { albumCount } = library;
   const [albums, labels, folders] = await Promise.all([
-    searchAlbumRows(db, userId, q, perKind, library.albumCount).then((rows) =>
-      rows.map(presentAlbum),
-    ),
-    searchLabels(db, userId, q, perKind, fewArtists).then(async (lists) => ({
+    searchAlbumRows(db, userId, q, perKind, albumCount).then((rows) => rows.map(presentAlbum)),
+    searchLabels(db, userId, q, perKind, albumCount).then(async (lists) => ({
       ...lists,
-      artists: fewArtists
-        ? lists.artists
-        : await searchArtistSummaries(db, userId, q, perKind, lists.artists),
+      artists: await searchArtistSummaries(db, userId, q, perKind, {
+        listed: lists.artists,
+        albumCount,
+      }),
     })),
     // Their counts come from the folders kept for the list.
     searchFolders(db, userId, searchWords(q), perKind, library).then((rows) =>
@@ -74,24 +70,21 @@ const labelLists = z.object({
 });
 
 /**
- * The tags, genres and leading artists of a search (`everyArtist`: all its artists), each list as
- * its own module orders it, read in one statement: each is a short read of a small table, and on
- * PostgreSQL three statements cost three round trips and three turns of a pooled connection.
+ * The tags, genres and artists of a search (`quickSearchArtists`), each list as its own module
+ * orders it, read in one statement: each is a short read of a small table, and on PostgreSQL
+ * three statements cost three round trips and three turns of a pooled connection.
  */
 async function searchLabels(
   db: Kysely<Database>,
   userId: number,
   q: string,
   perKind: number,
-  everyArtist: boolean,
+  albumCount: number,
 ) {
   const words = searchWords(q);
-  const phrase = words.join(' ');
   // A search of punctuation alone names no artist.
-  const artistLimit = phrase === '' ? 0 : perKind;
-  const artists = everyArtist
-    ? artistsMatchingName(db, userId, words, artistLimit)
-    : artistsLeadingWith(db, userId, phrase, artistLimit);
+  const artistLimit = words.length === 0 ? 0 : perKind;
+  const artists = quickSearchArtists(db, userId, words, artistLimit, albumCount);
   const jsonArray = jsonArrayOf(db);
   const lists = await db
     .selectNoFrom([

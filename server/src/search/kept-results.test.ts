@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { FEW_MATCHES } from '../albums/query-reading';
 import { countingApp } from '../testing/counting-app';
-import { buildAlbum, buildFolder, tagAlbum } from '../testing/factories';
+import { buildAlbum, buildFolder, importFile, shelfExport, tagAlbum } from '../testing/factories';
 import { bearer, signIn, uniqueName, useTestApp } from '../testing/test-app';
 import { testDatabaseKindsWithReaders } from '../testing/test-database';
 
@@ -181,6 +182,38 @@ describe.each(testDatabaseKindsWithReaders)('the collection search’s statement
       // found and their counts (2).
       expect(fresh.statements).toBe(5);
       expect((await search()).statements).toBe(1);
+    } finally {
+      await close();
+    }
+  });
+
+  it('reads a large collection’s other matches only after the names that start with the search', async () => {
+    const { app, counter, close } = await countingApp(kind);
+    try {
+      const token = await signIn(app, uniqueName('Counted'));
+      const job = await importFile(app, token, shelfExport('Shelf', FEW_MATCHES + 1));
+      expect(job.status).toBe('finished');
+      const before = counter.count;
+      const response = await app.inject({
+        url: '/api/v1/search?q=players',
+        headers: bearer(token),
+      });
+      expect(response.statusCode).toBe(200);
+      const found = response.json();
+      expect(found.albums.map((album: { name: string }) => album.name)).toEqual([
+        'Shelf 1',
+        'Shelf 10',
+        'Shelf 100',
+        'Shelf 101',
+        'Shelf 102',
+      ]);
+      expect(found.artists.map((artist: { name: string }) => artist.name)).toEqual([
+        'Shelf Players',
+      ]);
+      // The session; the albums whose names start with the search, none, then the other
+      // matches (2); the tags, genres and artists whose names start with it, then the other
+      // artists (2); the folders found, none, so no counts (1).
+      expect(counter.count - before).toBe(6);
     } finally {
       await close();
     }
