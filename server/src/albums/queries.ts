@@ -3,7 +3,7 @@ import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kyse
 import { toCount } from '../db/count';
 import { type LibraryState, libraryResults, libraryVersion } from '../db/library-results';
 import type { Database } from '../db/schema';
-import { inCodePointOrder, searchWords, startsWithPhrase } from '../db/search-text';
+import { inCodePointOrder, readSearch, searchWords, startsWithPhrase } from '../db/search-text';
 import { notFound } from '../http/errors';
 import { type LabelledAlbumRow, labelled, selectLabelledAlbums } from './labelled-albums';
 import { type AlbumFilter, type AlbumsQuery, albumsMatching } from './matching-albums';
@@ -160,7 +160,7 @@ export async function searchAlbumRows(
   limit: number,
   albumCount: number,
 ): Promise<LabelledAlbumRow[]> {
-  const phrase = searchWords(q).join(' ');
+  const { phrase } = readSearch(q);
   if (phrase === '') return [];
   const name = inCodePointOrder(db, 'albums.search_name');
   const leadingName = startsWithPhrase(name, phrase);

@@ -11,7 +11,8 @@ import {
   idsWithWordsStarting,
   inCodePointOrder,
   nameRank,
-  searchWords,
+  readSearch,
+  type Search,
   startsWithPhrase,
   startsWords,
 } from '../db/search-text';
@@ -97,7 +98,9 @@ const artistColumns = [
  * With q, exact and prefix name matches come first.
  */
 export async function listArtists(db: Kysely<Database>, userId: number, query: ArtistQuery) {
-  const matching = matchingArtists(db, userId, wordsOf(query), { addedSince: query.added_since });
+  const matching = matchingArtists(db, userId, searchOf(query)?.words, {
+    addedSince: query.added_since,
+  });
   const [count, artists] = await Promise.all([
     matching.select((eb) => eb.fn.countAll().as('total')).executeTakeFirst(),
     artistRows(db, userId, query).then((rows) => presentArtists(db, rows)),
@@ -105,7 +108,7 @@ export async function listArtists(db: Kysely<Database>, userId: number, query: A
   return { total: toCount(count?.total), artists };
 }
 
-const wordsOf = (query: ArtistQuery) => (query.q ? searchWords(query.q) : undefined);
+const searchOf = (query: ArtistQuery) => (query.q ? readSearch(query.q) : undefined);
 
 /**
  * Up to `limit` artists whose folded names are the phrase or start with it (a range of the
@@ -135,11 +138,10 @@ function artistsLeadingWith(db: Kysely<Database>, userId: number, phrase: string
 export function quickSearchArtists(
   db: Kysely<Database>,
   userId: number,
-  words: string[],
+  { words, phrase }: Search,
   limit: number,
   albumCount: number,
 ) {
-  const phrase = words.join(' ');
   if (!quickSearchReadsEveryMatch(albumCount)) return artistsLeadingWith(db, userId, phrase, limit);
   const text = inCodePointOrder(db, 'artists.search_text');
   return matchingArtists(db, userId, words, { match: 'name' })
@@ -164,8 +166,7 @@ export async function searchArtistSummaries(
   limit: number,
   { listed, albumCount }: { listed: ArtistSummary[]; albumCount: number },
 ): Promise<ArtistSummary[]> {
-  const words = searchWords(q);
-  const phrase = words.join(' ');
+  const { words, phrase } = readSearch(q);
   const complete = phrase === '' || quickSearchReadsEveryMatch(albumCount);
   if (complete || listed.length >= limit) return listed.slice(0, limit);
   const text = inCodePointOrder(db, 'artists.search_text');
@@ -184,14 +185,14 @@ async function artistRows(
   userId: number,
   query: ArtistQuery,
 ): Promise<ArtistRow[]> {
-  const words = wordsOf(query);
+  const search = searchOf(query);
   const direction = query.sort.endsWith('asc') ? 'asc' : 'desc';
   // "Added" sorts break ties by name, A to Z.
   const nameDirection = query.sort.startsWith('name') ? direction : 'asc';
-  return matchingArtists(db, userId, words, { addedSince: query.added_since })
+  return matchingArtists(db, userId, search?.words, { addedSince: query.added_since })
     .select(artistColumns)
-    .$if(words !== undefined, (q) =>
-      q.orderBy((eb) => nameRank(eb.ref('artists.search_text'), words ?? [])),
+    .$if(search !== undefined, (q) =>
+      q.orderBy((eb) => nameRank(eb.ref('artists.search_text'), search?.phrase ?? '')),
     )
     .$if(query.sort.startsWith('added'), (q) => q.orderBy('artists.latest_album_date', direction))
     .orderBy(inCodePointOrder(db, 'artists.search_text'), nameDirection)

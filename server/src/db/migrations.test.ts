@@ -8,7 +8,7 @@ import { folderHits } from '../folders/queries';
 import { createTestDatabase, testDatabaseKinds } from '../testing/test-database';
 import { migrateTo, migrateToLatest } from './migrate';
 import type { Database } from './schema';
-import { searchText } from './search-text';
+import { readSearch, searchText } from './search-text';
 
 /** A user as every schema since the first stores one; its id. */
 async function insertUser(db: Kysely<Database>, key: string): Promise<number> {
@@ -368,7 +368,7 @@ describe.each(testDatabaseKinds)('upgrading a collection on %s', (kind) => {
       }
 
       await migrateToLatest(db);
-      const found = await folderHits(db, user, ['blu'], 5);
+      const found = await folderHits(db, user, readSearch('blu'), 5);
       const names = await db.selectFrom('folders').select(['id', 'name']).execute();
       const nameOf = new Map(names.map((row) => [row.id, row.name]));
       expect(found.map((id) => nameOf.get(id))).toEqual(['Blue shelf', 'Deep blue']);

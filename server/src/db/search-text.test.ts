@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { fts5PhraseQuery, fts5PrefixQuery, searchText, searchWords } from './search-text';
+import {
+  fts5PhraseQuery,
+  fts5PrefixQuery,
+  readSearch,
+  searchText,
+  searchWords,
+} from './search-text';
 
 describe('searchText', () => {
   it('drops accents and folds case in any script', () => {
@@ -27,6 +33,11 @@ describe('searchWords', () => {
   it('splits a search into distinct folded words, none for punctuation alone', () => {
     expect(searchWords('Velvet  VELVET ghost')).toEqual(['velvet', 'ghost']);
     expect(searchWords('%')).toEqual([]);
+  });
+
+  it('keeps the whole folded phrase beside the distinct words, repeats and all', () => {
+    expect(readSearch('The  THE!')).toEqual({ words: ['the'], phrase: 'the the' });
+    expect(readSearch('%')).toEqual({ words: [], phrase: '' });
   });
 
   it('asks FTS5 for each word as a quoted prefix of the user’s own words', () => {

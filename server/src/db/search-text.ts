@@ -40,10 +40,21 @@ export function searchText(value: string): string {
   );
 }
 
+/**
+ * A search as typed, folded: its distinct words, each of which must start a word of what it
+ * matches, and its phrase, all of its words in order, which ranks the names that are it or start
+ * with it first ("the the" puts The The before The Cure, though its one word is "the").
+ */
+export type Search = { words: string[]; phrase: string };
+
+export function readSearch(query: string): Search {
+  const phrase = searchText(query);
+  return { words: phrase === '' ? [] : [...new Set(phrase.split(' '))], phrase };
+}
+
 /** The words of a search, each of which must start a word of the text it matches. */
 export function searchWords(query: string): string[] {
-  const folded = searchText(query);
-  return folded === '' ? [] : [...new Set(folded.split(' '))];
+  return readSearch(query).words;
 }
 
 /**
@@ -100,9 +111,8 @@ export function fts5PhraseQuery(userId: number, phrase: string): string {
     .join(' ')}"`;
 }
 
-/** 0 for a name that is the search, 1 for one that starts with it, 2 for the rest. */
-export function nameRank(column: Expression<string>, words: string[]): RawBuilder<number> {
-  const phrase = words.join(' ');
+/** 0 for a name that is the search's phrase, 1 for one that starts with it, 2 for the rest. */
+export function nameRank(column: Expression<string>, phrase: string): RawBuilder<number> {
   return sql<number>`case when ${column} = ${phrase} then 0 when ${column} like ${`${phrase}%`} then 1 else 2 end`;
 }
 

@@ -3,7 +3,7 @@ import { currentMinute } from '../albums/query-conditions';
 import { toCount } from '../db/count';
 import { libraryResults, libraryVersion } from '../db/library-results';
 import type { Database } from '../db/schema';
-import { inCodePointOrder, nameRank, startsWords } from '../db/search-text';
+import { inCodePointOrder, nameRank, type Search, startsWords } from '../db/search-text';
 import { notFound } from '../http/errors';
 import { parentsFirst } from './parents-first';
 import { smartFolderCount } from './smart-counts';
@@ -139,22 +139,22 @@ export async function loadFolderFamily(
 }
 
 /**
- * The ids of up to `limit` folders whose name starts with the words: the exact name, then names
- * that start with the search, then the rest, each group by folded name (accents aside, in
- * code-point order on both databases), as albums are.
+ * The ids of up to `limit` folders whose names have words starting with the search's words: the
+ * exact name, then names that start with the search, then the rest, each group by folded name
+ * (accents aside, in code-point order on both databases), as albums are.
  */
 export async function folderHits(
   db: Kysely<Database>,
   userId: number,
-  words: string[],
+  search: Search,
   limit: number,
 ): Promise<number[]> {
   const hits = await db
     .selectFrom('folders')
     .select('folders.id')
     .where('folders.user_id', '=', userId)
-    .where((eb) => startsWords(eb.ref('folders.search_text'), words))
-    .orderBy((eb) => nameRank(eb.ref('folders.search_text'), words))
+    .where((eb) => startsWords(eb.ref('folders.search_text'), search.words))
+    .orderBy((eb) => nameRank(eb.ref('folders.search_text'), search.phrase))
     .orderBy(inCodePointOrder(db, 'folders.search_text'))
     .orderBy('folders.id')
     .limit(limit)

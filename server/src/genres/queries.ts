@@ -5,8 +5,9 @@ import type { Database } from '../db/schema';
 import {
   inCodePointOrder,
   nameRank,
+  readSearch,
+  type Search,
   searchText,
-  searchWords,
   startsWords,
 } from '../db/search-text';
 import { idInKey } from '../http/params';
@@ -81,24 +82,24 @@ export async function findGenre(db: Kysely<Database>, userId: number, key: strin
 
 /** Genres with at least one of this user's albums, most used first (SPEC §9 hides empty ones). */
 export async function listGenres(db: Kysely<Database>, userId: number, search: string | undefined) {
-  const rows = await genresMatching(db, userId, search ? searchWords(search) : undefined).execute();
+  const rows = await genresMatching(db, userId, search ? readSearch(search) : undefined).execute();
   return rows.map((row) => ({ ...row, album_count: toCount(Number(row.album_count)) }));
 }
 
 /**
- * The user's genres that hold albums, by most albums; with words, those whose names have words
- * starting with them, exact and prefix names first.
+ * The user's genres that hold albums, by most albums; with a search, those whose names have words
+ * starting with its words, exact and prefix names first.
  */
-export function genresMatching(db: Kysely<Database>, userId: number, words: string[] | undefined) {
+export function genresMatching(db: Kysely<Database>, userId: number, search: Search | undefined) {
   return db
     .selectFrom('genres')
     .select(['genres.id', 'genres.name', 'genres.album_count'])
     .where('genres.user_id', '=', userId)
     .where('genres.album_count', '>', 0)
-    .$if(words !== undefined, (query) =>
+    .$if(search !== undefined, (query) =>
       query
-        .where((eb) => startsWords(eb.ref('genres.search_text'), words ?? []))
-        .orderBy((eb) => nameRank(eb.ref('genres.search_text'), words ?? [])),
+        .where((eb) => startsWords(eb.ref('genres.search_text'), search?.words ?? []))
+        .orderBy((eb) => nameRank(eb.ref('genres.search_text'), search?.phrase ?? '')),
     )
     .orderBy('genres.album_count', 'desc')
     .orderBy(inCodePointOrder(db, 'genres.search_text'))

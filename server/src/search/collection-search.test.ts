@@ -175,6 +175,37 @@ describe.each(testDatabaseKinds)('accent- and case-insensitive search on %s', (k
     ]);
   });
 
+  it('ranks a name that repeats a word first when the search repeats it too', async () => {
+    const { app } = testApp();
+    const token = await signIn(app, uniqueName('Ranker'));
+    const named = (found: { name: string }[]) => found.map((item) => item.name);
+    const about = await buildAlbum(app, token, {
+      name: 'Talk of the Town',
+      artist: 'Talk Show',
+      genres: ['Talk Radio'],
+    });
+    const talk = await buildAlbum(app, token, {
+      name: 'Talk Talk',
+      artist: 'Talk Talk',
+      genres: ['Talk Talk'],
+    });
+    await tagAlbum(app, token, about.id, 'Talk about');
+    await tagAlbum(app, token, talk.id, 'Talk Talk');
+    await buildFolder(app, token, { name: 'Talk about it' });
+    await buildFolder(app, token, { name: 'Talk Talk' });
+    // "talk talk" has one word to match, but the whole of it ranks the names.
+    const results = (await get('/api/v1/search?q=talk%20talk', token)).json();
+    for (const kind of ['albums', 'artists', 'tags', 'genres', 'folders'])
+      expect(named(results[kind])[0]).toBe('Talk Talk');
+    expect(named(results.albums)).toEqual(['Talk Talk', 'Talk of the Town']);
+    const tags = (await get('/api/v1/tags?q=talk%20talk', token)).json();
+    expect(named(tags)).toEqual(['Talk Talk', 'Talk about']);
+    const genres = (await get('/api/v1/genres?search=talk%20talk', token)).json();
+    expect(named(genres)).toEqual(['Talk Talk', 'Talk Radio']);
+    const artists = (await get('/api/v1/artists?q=talk%20talk', token)).json();
+    expect(named(artists)).toEqual(['Talk Talk', 'Talk Show']);
+  });
+
   it('ranks tags and genres as the tags list and genres list do, five of each at most', async () => {
     const { app } = testApp();
     const token = await signIn(app, uniqueName('Labeller'));

@@ -10,7 +10,7 @@ import { searchAlbumRows } from '../albums/queries';
 import { quickSearchArtists, searchArtistSummaries } from '../artists/queries';
 import { type LibraryState, libraryResults } from '../db/library-results';
 import type { Database } from '../db/schema';
-import { searchWords } from '../db/search-text';
+import { readSearch } from '../db/search-text';
 import { searchFolders } from '../folders/kept-folder-rows';
 import { presentFolder } from '../folders/present';
 import { genresMatching } from '../genres/queries';
@@ -33,7 +33,7 @@ export function searchCollection(
   perKind: number,
   library: LibraryState,
 ): Promise<CollectionSearchResults> {
-  const key = `${perKind}\u0000${searchWords(q).join(' ')}`;
+  const key = `${perKind}\u0000${readSearch(q).phrase}`;
   const search = () => searchEveryKind(db, userId, q, perKind, library);
   return keptSearches(db, userId, key, search, library.version);
 }
@@ -56,7 +56,7 @@ async function searchEveryKind(
       }),
     })),
     // Their counts come from the folders kept for the list.
-    searchFolders(db, userId, searchWords(q), perKind, library).then((rows) =>
+    searchFolders(db, userId, readSearch(q), perKind, library).then((rows) =>
       rows.map(presentFolder),
     ),
   ]);
@@ -81,15 +81,15 @@ async function searchLabels(
   perKind: number,
   albumCount: number,
 ) {
-  const words = searchWords(q);
+  const search = readSearch(q);
   // A search of punctuation alone names no artist.
-  const artistLimit = words.length === 0 ? 0 : perKind;
-  const artists = quickSearchArtists(db, userId, words, artistLimit, albumCount);
+  const artistLimit = search.words.length === 0 ? 0 : perKind;
+  const artists = quickSearchArtists(db, userId, search, artistLimit, albumCount);
   const jsonArray = jsonArrayOf(db);
   const lists = await db
     .selectNoFrom([
-      jsonArray(tagsMatching(db, userId, words).limit(sql.lit(perKind))).as('tags'),
-      jsonArray(genresMatching(db, userId, words).limit(sql.lit(perKind))).as('genres'),
+      jsonArray(tagsMatching(db, userId, search).limit(sql.lit(perKind))).as('tags'),
+      jsonArray(genresMatching(db, userId, search).limit(sql.lit(perKind))).as('genres'),
       jsonArray(artists).as('artists'),
     ])
     .executeTakeFirstOrThrow();

@@ -12,8 +12,9 @@ import type { Database } from '../db/schema';
 import {
   inCodePointOrder,
   nameRank,
+  readSearch,
+  type Search,
   searchText,
-  searchWords,
   startsWords,
 } from '../db/search-text';
 import { inUserTransaction, inUserWrite } from '../db/user-lock';
@@ -65,7 +66,7 @@ export function listTags(
 }
 
 async function tagPage(db: Kysely<Database>, userId: number, query: TagQuery) {
-  const matching = tagsMatching(db, userId, query.q ? searchWords(query.q) : undefined);
+  const matching = tagsMatching(db, userId, query.q ? readSearch(query.q) : undefined);
   // A few hundred tags a user: the page counts every match as it sorts them, in one statement.
   const rows = await matching
     .select((eb) => eb.fn.countAll().over().as('total'))
@@ -87,15 +88,15 @@ async function tagPage(db: Kysely<Database>, userId: number, query: TagQuery) {
 }
 
 /**
- * The user's tags by name; with words, those whose names have words starting with them, exact
- * and prefix names first: the order of the tags list and of a search's tags.
+ * The user's tags by name; with a search, those whose names have words starting with its words,
+ * exact and prefix names first: the order of the tags list and of a search's tags.
  */
-export function tagsMatching(db: Kysely<Database>, userId: number, words: string[] | undefined) {
+export function tagsMatching(db: Kysely<Database>, userId: number, search: Search | undefined) {
   return tagsWithCounts(db, userId)
-    .$if(words !== undefined, (query) =>
+    .$if(search !== undefined, (query) =>
       query
-        .where((eb) => startsWords(eb.ref('tags.search_text'), words ?? []))
-        .orderBy((eb) => nameRank(eb.ref('tags.search_text'), words ?? [])),
+        .where((eb) => startsWords(eb.ref('tags.search_text'), search?.words ?? []))
+        .orderBy((eb) => nameRank(eb.ref('tags.search_text'), search?.phrase ?? '')),
     )
     .orderBy(inCodePointOrder(db, 'tags.search_text'))
     .orderBy('tags.id');
