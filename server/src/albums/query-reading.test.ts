@@ -1,25 +1,18 @@
-import { EXPORT_FORMAT } from '@gatefold/contract/maintenance';
 import { describe, expect, it } from 'vitest';
-import { importFile } from '../testing/factories';
+import { exportedAlbum, exportFileOf, importFile } from '../testing/factories';
 import { bearer, signIn, uniqueName, useTestApp } from '../testing/test-app';
 import { testDatabaseKinds } from '../testing/test-database';
 import { readAlbumQuery } from './album-page';
 import { filterReading } from './query-reading';
 
-const record = (owner: string, n: number) => ({
-  spotify_id: `reading${owner}${n}`,
-  name: `${owner} record ${n}`,
-  artist: `${owner} band`,
-  release_date: `${1970 + (n % 5)}-01-01`,
-  total_tracks: null,
-  image_url: null,
-  spotify_url: null,
-  added_at: new Date(Date.UTC(2021, 0, 1, 0, n)).toISOString(),
-  tags: [],
-  genres: [],
-  folder_keys: [],
-  tracks: [],
-});
+const record = (owner: string, n: number) =>
+  exportedAlbum({
+    spotify_id: `reading${owner}${n}`,
+    name: `${owner} record ${n}`,
+    artist: `${owner} band`,
+    release_date: `${1970 + (n % 5)}-01-01`,
+    added_at: new Date(Date.UTC(2021, 0, 1, 0, n)).toISOString(),
+  });
 
 describe.each(testDatabaseKinds)('reading a query of few matches on %s', (kind) => {
   const testApp = useTestApp(kind);
@@ -28,14 +21,8 @@ describe.each(testDatabaseKinds)('reading a query of few matches on %s', (kind) 
     const { app, db } = testApp();
     const signedIn = async (owner: string) => {
       const token = await signIn(app, uniqueName(owner));
-      const job = await importFile(app, token, {
-        format: EXPORT_FORMAT,
-        version: 1,
-        exported_at: new Date().toISOString(),
-        tags: [],
-        folders: [],
-        albums: Array.from({ length: 10 }, (_, n) => record(owner, n)),
-      });
+      const records = Array.from({ length: 10 }, (_, n) => record(owner, n));
+      const job = await importFile(app, token, exportFileOf(records));
       expect(job.status).toBe('finished');
       const me = await app.inject({ url: '/api/v1/auth/me', headers: bearer(token) });
       const userId: number = me.json().id;

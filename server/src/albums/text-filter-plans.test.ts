@@ -1,9 +1,8 @@
-import { EXPORT_FORMAT } from '@gatefold/contract/maintenance';
 import type { FastifyInstance } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../db/schema';
-import { importFile } from '../testing/factories';
+import { type ExportedAlbum, exportedAlbum, exportFileOf, importFile } from '../testing/factories';
 import { bearer, signIn, uniqueName, useTestApp } from '../testing/test-app';
 import { testDatabaseKinds } from '../testing/test-database';
 import { readAlbumQuery } from './album-page';
@@ -15,27 +14,17 @@ import { FEW_MATCHES, walkPlan } from './query-reading';
 const MANY = FEW_MATCHES + 30;
 const FEW = 12;
 
-const exportedAlbum = (
-  name: string,
-  index: number,
-  tags: string[] = [],
-  genres: string[] = [],
-) => ({
-  spotify_id: `plan${name.replace(/\W/g, '')}${index}`,
-  name,
-  artist: `Artist ${index % 7}`,
-  release_date: `${1960 + (index % 50)}-01-01`,
-  total_tracks: null,
-  image_url: null,
-  spotify_url: null,
-  added_at: new Date(Date.UTC(2020, 0, 1, 0, index)).toISOString(),
-  tags,
-  genres,
-  folder_keys: [],
-  tracks: [],
-});
-
-type ExportedAlbum = ReturnType<typeof exportedAlbum>;
+/** An album of the plans' collections, its date and time of adding drawn from its index. */
+const planAlbum = (name: string, index: number, tags: string[] = [], genres: string[] = []) =>
+  exportedAlbum({
+    spotify_id: `plan${name.replace(/\W/g, '')}${index}`,
+    name,
+    artist: `Artist ${index % 7}`,
+    release_date: `${1960 + (index % 50)}-01-01`,
+    added_at: new Date(Date.UTC(2020, 0, 1, 0, index)).toISOString(),
+    tags,
+    genres,
+  });
 
 /** Brings the albums and their tags into the user's collection through the import API. */
 async function importAlbums(
@@ -44,14 +33,7 @@ async function importAlbums(
   tags: string[],
   albums: ExportedAlbum[],
 ) {
-  const job = await importFile(app, token, {
-    format: EXPORT_FORMAT,
-    version: 1,
-    exported_at: new Date().toISOString(),
-    tags: tags.map((name) => ({ name, color: '#3B82F6' })),
-    folders: [],
-    albums,
-  });
+  const job = await importFile(app, token, exportFileOf(albums, tags));
   expect(job.status).toBe('finished');
 }
 
@@ -89,9 +71,9 @@ describe.each(testDatabaseKinds)('a text filter’s pages on %s', (kind) => {
     const { app } = testApp();
     const token = await signIn(app, uniqueName('Planner'));
     const albums = [
-      ...Array.from({ length: MANY }, (_, n) => exportedAlbum(`Velvet ${n}`, n)),
+      ...Array.from({ length: MANY }, (_, n) => planAlbum(`Velvet ${n}`, n)),
       ...Array.from({ length: FEW }, (_, n) =>
-        exportedAlbum(`Quiet ${n}`, MANY + n, n === 0 ? ['velvety'] : []),
+        planAlbum(`Quiet ${n}`, MANY + n, n === 0 ? ['velvety'] : []),
       ),
     ];
     await importAlbums(app, token, ['velvety'], albums);
@@ -137,9 +119,9 @@ describe.each(testDatabaseKinds)('a word of few albums on %s', (kind) => {
     const { app } = testApp();
     const token = await signIn(app, uniqueName('Repeats'));
     const repeated = Array.from({ length: 300 }, (_, n) =>
-      exportedAlbum(`Velvet Velveteen ${n}`, n, ['velvety', 'velvet underground']),
+      planAlbum(`Velvet Velveteen ${n}`, n, ['velvety', 'velvet underground']),
     );
-    const once = Array.from({ length: 20 }, (_, n) => exportedAlbum(`Quiet ${n}`, 300 + n));
+    const once = Array.from({ length: 20 }, (_, n) => planAlbum(`Quiet ${n}`, 300 + n));
     await importAlbums(app, token, ['velvety', 'velvet underground'], [...repeated, ...once]);
     const page = (query: string) => listedPage(app, token, query);
     const names = repeated.map((album) => album.name);
@@ -181,7 +163,7 @@ describe.each(testDatabaseKinds)('a query of fields alone on %s', (kind) => {
     const token = await signIn(app, uniqueName('Fields'));
     // Released 1960–2009, ten or eleven albums a year; more than the first albums read.
     const albums = Array.from({ length: 2 * FEW_MATCHES + 30 }, (_, n) =>
-      exportedAlbum(`Record ${n}`, n),
+      planAlbum(`Record ${n}`, n),
     );
     await importAlbums(app, token, [], albums);
     const page = (query: string) => listedPage(app, token, query);
@@ -222,7 +204,7 @@ describe.each(testDatabaseKinds)('each way of reading a text filter on %s', (kin
     const token = await signIn(app, uniqueName('Reader'));
     const names = ['Électrique Nuit', 'Blue Night', 'Bluer Days', 'Ágætis Byrjun', 'Κόσμος Blue'];
     const albums = Array.from({ length: 60 }, (_, n) => ({
-      ...exportedAlbum(`${names[n % names.length]} ${n}`, n, n % 7 === 0 ? ['blue mood'] : []),
+      ...planAlbum(`${names[n % names.length]} ${n}`, n, n % 7 === 0 ? ['blue mood'] : []),
       artist: n % 3 === 0 ? 'Björk' : 'Sigur Rós',
     }));
     await importAlbums(app, token, ['blue mood'], albums);
@@ -261,7 +243,7 @@ describe.each(testDatabaseKinds)('each way of reading a label query on %s', (kin
     const token = await signIn(app, uniqueName('Labels'));
     const genres = [['Rock'], ['Rocksteady', 'Jazz'], ['Reggae'], [], ['Jazz']];
     const albums = Array.from({ length: 60 }, (_, n) => ({
-      ...exportedAlbum(`Record ${n}`, n, n % 4 === 0 ? ['late night'] : []),
+      ...planAlbum(`Record ${n}`, n, n % 4 === 0 ? ['late night'] : []),
       artist: n % 3 === 0 ? 'Björk' : 'Sigur Rós',
       genres: genres[n % genres.length] ?? [],
       folder_keys: n % 6 === 0 ? [2] : n % 5 === 0 ? [1] : [],
@@ -275,12 +257,8 @@ describe.each(testDatabaseKinds)('each way of reading a label query on %s', (kin
       sort_order: 0,
     });
     const job = await importFile(app, token, {
-      format: EXPORT_FORMAT,
-      version: 1,
-      exported_at: new Date().toISOString(),
-      tags: [{ name: 'late night', color: '#3B82F6' }],
+      ...exportFileOf(albums, ['late night']),
       folders: [folder(1, null, 'Shelf'), folder(2, 1, 'Top Row')],
-      albums,
     });
     expect(job.status).toBe('finished');
     const matched = await matchedNames(app, db, token);
@@ -316,7 +294,7 @@ describe.each(testDatabaseKinds)('a genre within years on %s', (kind) => {
     const { app, db } = testApp();
     const token = await signIn(app, uniqueName('Periods'));
     const albums = Array.from({ length: 40 }, (_, n) => ({
-      ...exportedAlbum(`Era ${n}`, n),
+      ...planAlbum(`Era ${n}`, n),
       release_date: `${1960 + n}-05-01`,
       genres: n % 2 === 0 ? ['Jazz'] : ['Blues'],
     }));
@@ -383,7 +361,7 @@ describe.each(testDatabaseKinds)('a label prefix of many links on %s', (kind) =>
     const token = await signIn(app, uniqueName('Links'));
     // Every album has two genres starting with "r": twice as many links as albums.
     const albums = Array.from({ length: 40 }, (_, n) =>
-      exportedAlbum(
+      planAlbum(
         `Record ${n}`,
         n,
         n % 3 === 0 ? ['rare'] : [],
@@ -434,14 +412,14 @@ describe.each(testDatabaseKinds)('a count of free words on %s', (kind) => {
     const neighbour = await signIn(app, uniqueName('Neighbour'));
     await importTagged(listener, [
       // Its name, its artist and its tag all match.
-      { ...exportedAlbum('Velvet Morning', 1, ['velvet']), artist: 'Velvet Crush' },
-      { ...exportedAlbum('Night Drive', 2), artist: 'The Velveteens' },
-      exportedAlbum('Quiet Hours', 3, ['velvety']),
-      exportedAlbum('Sleep', 4),
+      { ...planAlbum('Velvet Morning', 1, ['velvet']), artist: 'Velvet Crush' },
+      { ...planAlbum('Night Drive', 2), artist: 'The Velveteens' },
+      planAlbum('Quiet Hours', 3, ['velvety']),
+      planAlbum('Sleep', 4),
     ]);
     await importTagged(neighbour, [
-      exportedAlbum('Velvet Rope', 5, ['velvet']),
-      exportedAlbum('Velvet Night', 6),
+      planAlbum('Velvet Rope', 5, ['velvet']),
+      planAlbum('Velvet Night', 6),
     ]);
     // The count, which must also be the number of albums the page lists.
     const count = async (token: string, q: string) => {

@@ -1,9 +1,16 @@
-import { type CollectionExport, EXPORT_FORMAT } from '@gatefold/contract/maintenance';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { searchAlbumRows } from '../albums/queries';
 import { FEW_MATCHES } from '../albums/query-reading';
-import { buildAlbum, buildFolder, importFile, tagAlbum } from '../testing/factories';
+import {
+  buildAlbum,
+  buildFolder,
+  type ExportedAlbum,
+  exportedAlbum,
+  exportFileOf,
+  importFile,
+  tagAlbum,
+} from '../testing/factories';
 import { bearer, signIn, uniqueName, useTestApp } from '../testing/test-app';
 import { testDatabaseKinds } from '../testing/test-database';
 
@@ -336,15 +343,19 @@ describe.each(testDatabaseKinds)('accent- and case-insensitive search on %s', (k
       { name: 'Blue', artist: 'Blue Train' },
       { name: 'Blue Ridge', artist: 'Blue Ridge Band' },
       { name: 'Blue Train', artist: 'Blue Trainers' },
-    ].map((album, n) => exportedAlbum(`blue${n}`, album));
+    ].map((album, n) => exportedAlbum({ spotify_id: `searchblue${n}`, ...album }));
     // More albums than a quick search reads at once (`quickSearchReadsEveryMatch`).
     const others = Array.from({ length: FEW_MATCHES }, (_, n) =>
-      exportedAlbum(`other${n}`, { name: `Green ${n}`, artist: `Grey ${n % 40}` }),
+      exportedAlbum({
+        spotify_id: `searchother${n}`,
+        name: `Green ${n}`,
+        artist: `Grey ${n % 40}`,
+      }),
     );
     const queries = ['BLUE', 'blue z', 'zone', 'blu oy', 'moo', 'blue mood', 'ebene'];
     const searched = async (albums: ExportedAlbum[]) => {
       const token = await signIn(app, uniqueName('Ranker'));
-      const job = await importFile(app, token, exportFile(albums));
+      const job = await importFile(app, token, exportFileOf(albums));
       expect(job.status).toBe('finished');
       const counted = await get('/api/v1/albums?limit=1', token);
       const names = async (q: string) => {
@@ -377,39 +388,6 @@ describe.each(testDatabaseKinds)('accent- and case-insensitive search on %s', (k
     expect(large.albumCount).toBeGreaterThan(FEW_MATCHES);
     expect(large.results).toEqual(small.results);
   });
-});
-
-/** An album of an export file, by one artist, with its tags and nothing else. */
-const exportedAlbum = (
-  key: string,
-  { name, artist, tags = [] }: { name: string; artist: string; tags?: string[] },
-) => ({
-  spotify_id: `search${key}`,
-  name,
-  artist,
-  release_date: '2001',
-  total_tracks: null,
-  image_url: null,
-  spotify_url: null,
-  added_at: '2026-01-01T00:00:00.000Z',
-  tags,
-  genres: [],
-  folder_keys: [],
-  tracks: [],
-});
-
-type ExportedAlbum = ReturnType<typeof exportedAlbum>;
-
-const exportFile = (albums: ExportedAlbum[]): CollectionExport => ({
-  format: EXPORT_FORMAT,
-  version: 1,
-  exported_at: '2026-01-01T00:00:00.000Z',
-  tags: [...new Set(albums.flatMap((album) => album.tags))].map((name) => ({
-    name,
-    color: '#3B82F6',
-  })),
-  folders: [],
-  albums,
 });
 
 describe.runIf(testDatabaseKinds.includes('postgres'))('collection search on postgres', () => {

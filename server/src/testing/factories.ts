@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { AlbumCreate, AlbumDetail } from '@gatefold/contract/albums';
 import type { Folder } from '@gatefold/contract/folders';
-import { type CollectionExport, type Job, job as jobSchema } from '@gatefold/contract/maintenance';
+import {
+  type CollectionExport,
+  EXPORT_FORMAT,
+  type Job,
+  job as jobSchema,
+} from '@gatefold/contract/maintenance';
 import type { FastifyInstance } from 'fastify';
 import { bearer } from './test-app';
 
@@ -94,6 +99,41 @@ export async function importFile(app: FastifyInstance, token: string, file: obje
     job = jobSchema.parse(polled.json());
   }
   return job;
+}
+
+export type ExportedAlbum = CollectionExport['albums'][number];
+
+/** An album of an export file: the fields given, and no tracks, tags, genres or folders besides. */
+export function exportedAlbum(
+  album: Pick<ExportedAlbum, 'spotify_id' | 'name' | 'artist'> & Partial<ExportedAlbum>,
+): ExportedAlbum {
+  return {
+    release_date: '2001',
+    total_tracks: null,
+    image_url: null,
+    spotify_url: null,
+    added_at: '2026-01-01T00:00:00.000Z',
+    tags: [],
+    genres: [],
+    folder_keys: [],
+    tracks: [],
+    ...album,
+  };
+}
+
+/** An export file of the albums and no folders, with the tags named (by default, theirs). */
+export function exportFileOf(
+  albums: ExportedAlbum[],
+  tags = [...new Set(albums.flatMap((album) => album.tags))],
+): CollectionExport {
+  return {
+    format: EXPORT_FORMAT,
+    version: 1,
+    exported_at: new Date().toISOString(),
+    tags: tags.map((name) => ({ name, color: '#3B82F6' })),
+    folders: [],
+    albums,
+  };
 }
 
 /**
