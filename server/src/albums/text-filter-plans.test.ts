@@ -14,7 +14,7 @@ import { FEW_MATCHES, walkPlan } from './query-reading';
 const MANY = FEW_MATCHES + 30;
 const FEW = 12;
 
-/** An album of the plans' collections, its date and time of adding drawn from its index. */
+/** An album of the plans' collections: its id, artist, year and time of adding drawn from its index. */
 const planAlbum = (name: string, index: number, tags: string[] = [], genres: string[] = []) =>
   exportedAlbum({
     spotify_id: `plan${name.replace(/\W/g, '')}${index}`,

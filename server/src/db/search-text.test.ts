@@ -29,15 +29,18 @@ describe('searchText', () => {
   });
 });
 
+describe('readSearch', () => {
+  it('keeps the whole folded phrase beside the distinct words, repeats and all', () => {
+    expect(readSearch('The  THE!')).toEqual({ words: ['the'], phrase: 'the the' });
+    expect(readSearch('A b A')).toEqual({ words: ['a', 'b'], phrase: 'a b a' });
+    expect(readSearch('%')).toEqual({ words: [], phrase: '' });
+  });
+});
+
 describe('searchWords', () => {
   it('splits a search into distinct folded words, none for punctuation alone', () => {
     expect(searchWords('Velvet  VELVET ghost')).toEqual(['velvet', 'ghost']);
     expect(searchWords('%')).toEqual([]);
-  });
-
-  it('keeps the whole folded phrase beside the distinct words, repeats and all', () => {
-    expect(readSearch('The  THE!')).toEqual({ words: ['the'], phrase: 'the the' });
-    expect(readSearch('%')).toEqual({ words: [], phrase: '' });
   });
 
   it('asks FTS5 for each word as a quoted prefix of the user’s own words', () => {

@@ -200,10 +200,12 @@ describe.each(testDatabaseKinds)('accent- and case-insensitive search on %s', (k
     await tagAlbum(app, token, talk.id, 'Talk Talk');
     await buildFolder(app, token, { name: 'Talk about it' });
     await buildFolder(app, token, { name: 'Talk Talk' });
-    // "talk talk" has one word to match, but the whole of it ranks the names.
+    // "talk talk" has one word to match, but the whole of it ranks the names; "talk", asked
+    // first, is kept apart from it.
+    expect((await get('/api/v1/search?q=talk', token)).statusCode).toBe(200);
     const results = (await get('/api/v1/search?q=talk%20talk', token)).json();
     for (const kind of ['albums', 'artists', 'tags', 'genres', 'folders'])
-      expect(named(results[kind])[0]).toBe('Talk Talk');
+      expect(named(results[kind])[0], kind).toBe('Talk Talk');
     expect(named(results.albums)).toEqual(['Talk Talk', 'Talk of the Town']);
     const tags = (await get('/api/v1/tags?q=talk%20talk', token)).json();
     expect(named(tags)).toEqual(['Talk Talk', 'Talk about']);
@@ -343,6 +345,7 @@ describe.each(testDatabaseKinds)('accent- and case-insensitive search on %s', (k
       { name: 'Blue', artist: 'Blue Train' },
       { name: 'Blue Ridge', artist: 'Blue Ridge Band' },
       { name: 'Blue Train', artist: 'Blue Trainers' },
+      { name: 'Moody Moody', artist: 'Moody Moody' },
     ].map((album, n) => exportedAlbum({ spotify_id: `searchblue${n}`, ...album }));
     // More albums than a quick search reads at once (`quickSearchReadsEveryMatch`).
     const others = Array.from({ length: FEW_MATCHES }, (_, n) =>
@@ -352,7 +355,16 @@ describe.each(testDatabaseKinds)('accent- and case-insensitive search on %s', (k
         artist: `Grey ${n % 40}`,
       }),
     );
-    const queries = ['BLUE', 'blue z', 'zone', 'blu oy', 'moo', 'blue mood', 'ebene'];
+    const queries = [
+      'BLUE',
+      'blue z',
+      'zone',
+      'blu oy',
+      'moo',
+      'blue mood',
+      'ebene',
+      'moody moody',
+    ];
     const searched = async (albums: ExportedAlbum[]) => {
       const token = await signIn(app, uniqueName('Ranker'));
       const job = await importFile(app, token, exportFileOf(albums));
@@ -384,6 +396,11 @@ describe.each(testDatabaseKinds)('accent- and case-insensitive search on %s', (k
     });
     // Moody by its tag.
     expect(small.results[5]).toEqual({ albums: ['Moody'], artists: [] });
+    // The whole phrase ranks the names, its one word matches.
+    expect(small.results[7]).toEqual({
+      albums: ['Moody Moody', 'Moody'],
+      artists: ['Moody Moody'],
+    });
     const large = await searched([...blue, ...others]);
     expect(large.albumCount).toBeGreaterThan(FEW_MATCHES);
     expect(large.results).toEqual(small.results);

@@ -143,7 +143,7 @@ export function exportFileOf(
 export function shelfExport(shelf: string, count: number): CollectionExport {
   const addedAt = new Date().toISOString();
   return {
-    format: 'gatefold-export',
+    format: EXPORT_FORMAT,
     version: 1,
     exported_at: addedAt,
     tags: [{ name: shelf, color: '#3B82F6' }],
