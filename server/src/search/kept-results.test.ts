@@ -193,27 +193,30 @@ describe.each(testDatabaseKindsWithReaders)('the collection search’s statement
       const token = await signIn(app, uniqueName('Counted'));
       const job = await importFile(app, token, shelfExport('Shelf', FEW_MATCHES + 1));
       expect(job.status).toBe('finished');
-      const before = counter.count;
-      const response = await app.inject({
-        url: '/api/v1/search?q=players',
-        headers: bearer(token),
-      });
-      expect(response.statusCode).toBe(200);
-      const found = response.json();
-      expect(found.albums.map((album: { name: string }) => album.name)).toEqual([
-        'Shelf 1',
-        'Shelf 10',
-        'Shelf 100',
-        'Shelf 101',
-        'Shelf 102',
-      ]);
-      expect(found.artists.map((artist: { name: string }) => artist.name)).toEqual([
-        'Shelf Players',
-      ]);
+      const search = async (q: string) => {
+        const before = counter.count;
+        const response = await app.inject({ url: `/api/v1/search?q=${q}`, headers: bearer(token) });
+        expect(response.statusCode).toBe(200);
+        const found = response.json();
+        expect(found.albums.map((album: { name: string }) => album.name)).toEqual([
+          'Shelf 1',
+          'Shelf 10',
+          'Shelf 100',
+          'Shelf 101',
+          'Shelf 102',
+        ]);
+        expect(found.artists.map((artist: { name: string }) => artist.name)).toEqual([
+          'Shelf Players',
+        ]);
+        return counter.count - before;
+      };
+      // Two searches of the same shape: the job runner's heartbeat and look for stalled jobs,
+      // statements of their own every ten seconds, may fall within one of them.
+      const statements = Math.min(await search('players'), await search('playe'));
       // The session; the albums whose names start with the search, none, then the other
       // matches (2); the tags, genres and artists whose names start with it, then the other
       // artists (2); the folders found, none, so no counts (1).
-      expect(counter.count - before).toBe(6);
+      expect(statements).toBe(6);
     } finally {
       await close();
     }
