@@ -3,7 +3,7 @@ import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kyse
 import { toCount } from '../db/count';
 import { type LibraryState, libraryResults, libraryVersion } from '../db/library-results';
 import type { Database } from '../db/schema';
-import { inCodePointOrder, readSearch, searchWords, startsWithPhrase } from '../db/search-text';
+import { inCodePointOrder, type Search, startsWithPhrase } from '../db/search-text';
 import { notFound } from '../http/errors';
 import { type LabelledAlbumRow, labelled, selectLabelledAlbums } from './labelled-albums';
 import { type AlbumFilter, type AlbumsQuery, albumsMatching } from './matching-albums';
@@ -156,16 +156,16 @@ export const quickSearchReadsEveryMatch = (albumCount: number) => albumCount <= 
 export async function searchAlbumRows(
   db: Kysely<Database>,
   userId: number,
-  q: string,
+  search: Search,
   limit: number,
   albumCount: number,
 ): Promise<LabelledAlbumRow[]> {
-  const { phrase } = readSearch(q);
+  const { phrase } = search;
   if (phrase === '') return [];
   const name = inCodePointOrder(db, 'albums.search_name');
   const leadingName = startsWithPhrase(name, phrase);
   if (quickSearchReadsEveryMatch(albumCount))
-    return searchSmallCollectionAlbums(db, userId, q, limit, { name, leadingName });
+    return searchSmallCollectionAlbums(db, userId, search, limit, { name, leadingName });
   // Read in the index's order, so only the rows taken are labelled: one statement.
   const leading = await selectLabelledAlbums(
     db,
@@ -181,7 +181,7 @@ export async function searchAlbumRows(
   // Few names start with it, so few albums are likely to match it at all: read them rather than
   // walk every name (a rare word: 2 against 21–45 ms on PostgreSQL at 50,000 albums). Only the
   // rows taken are labelled, in the same statement.
-  const others = idsMatchingText(db, userId, q)
+  const others = idsMatchingText(db, userId, search)
     .where(sql<boolean>`not ${leadingName}`)
     .orderBy(name)
     .orderBy('albums.id')
@@ -204,13 +204,13 @@ export async function searchAlbumRows(
 async function searchSmallCollectionAlbums(
   db: Kysely<Database>,
   userId: number,
-  q: string,
+  search: Search,
   limit: number,
   { name, leadingName }: { name: RawBuilder<string>; leadingName: RawBuilder<boolean> },
 ): Promise<LabelledAlbumRow[]> {
   const ranked = <Row>(query: SelectQueryBuilder<Database, 'albums', Row>) =>
     query.orderBy(sql<boolean>`not ${leadingName}`).orderBy(name).orderBy('albums.id');
-  const best = ranked(idsMatchingText(db, userId, q)).limit(sql.lit(limit));
+  const best = ranked(idsMatchingText(db, userId, search)).limit(sql.lit(limit));
   const rows = await ranked(
     selectLabelledAlbums(db, db.selectFrom('albums').where('albums.id', 'in', best)),
   ).execute();
@@ -218,9 +218,9 @@ async function searchSmallCollectionAlbums(
 }
 
 /** The ids of the user's albums that a quick search matches, read from their matches. */
-function idsMatchingText(db: Kysely<Database>, userId: number, q: string) {
+function idsMatchingText(db: Kysely<Database>, userId: number, search: Search) {
   return albumsMatching(db, userId, {})
-    .where(textMatches({ db, userId, matchPlan: 'read-matches' }, searchWords(q)))
+    .where(textMatches({ db, userId, matchPlan: 'read-matches' }, search.words))
     .select('albums.id');
 }
 

@@ -162,11 +162,10 @@ export function quickSearchArtists(
 export async function searchArtistSummaries(
   db: Kysely<Database>,
   userId: number,
-  q: string,
+  { words, phrase }: Search,
   limit: number,
   { listed, albumCount }: { listed: ArtistSummary[]; albumCount: number },
 ): Promise<ArtistSummary[]> {
-  const { words, phrase } = readSearch(q);
   const complete = phrase === '' || quickSearchReadsEveryMatch(albumCount);
   if (complete || listed.length >= limit) return listed.slice(0, limit);
   const text = inCodePointOrder(db, 'artists.search_text');
@@ -191,8 +190,8 @@ async function artistRows(
   const nameDirection = query.sort.startsWith('name') ? direction : 'asc';
   return matchingArtists(db, userId, search?.words, { addedSince: query.added_since })
     .select(artistColumns)
-    .$if(search !== undefined, (q) =>
-      q.orderBy((eb) => nameRank(eb.ref('artists.search_text'), search?.phrase ?? '')),
+    .$call((q) =>
+      search ? q.orderBy((eb) => nameRank(eb.ref('artists.search_text'), search.phrase)) : q,
     )
     .$if(query.sort.startsWith('added'), (q) => q.orderBy('artists.latest_album_date', direction))
     .orderBy(inCodePointOrder(db, 'artists.search_text'), nameDirection)

@@ -96,10 +96,12 @@ export function genresMatching(db: Kysely<Database>, userId: number, search: Sea
     .select(['genres.id', 'genres.name', 'genres.album_count'])
     .where('genres.user_id', '=', userId)
     .where('genres.album_count', '>', 0)
-    .$if(search !== undefined, (query) =>
-      query
-        .where((eb) => startsWords(eb.ref('genres.search_text'), search?.words ?? []))
-        .orderBy((eb) => nameRank(eb.ref('genres.search_text'), search?.phrase ?? '')),
+    .$call((query) =>
+      search
+        ? query
+            .where((eb) => startsWords(eb.ref('genres.search_text'), search.words))
+            .orderBy((eb) => nameRank(eb.ref('genres.search_text'), search.phrase))
+        : query,
     )
     .orderBy('genres.album_count', 'desc')
     .orderBy(inCodePointOrder(db, 'genres.search_text'))

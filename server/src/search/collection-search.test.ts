@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { searchAlbumRows } from '../albums/queries';
 import { FEW_MATCHES } from '../albums/query-reading';
+import { readSearch } from '../db/search-text';
 import {
   buildAlbum,
   buildFolder,
@@ -426,7 +427,7 @@ describe.runIf(testDatabaseKinds.includes('postgres'))('collection search on pos
     await sql`analyze albums`.execute(db);
     const plans = await db.connection().execute(async (connection) => {
       for (const q of ['b', 'bl', 'blu', 'blue', 'g', 'gi', 'c', 'cr']) {
-        await searchAlbumRows(connection, userId, q, 5, 25_000);
+        await searchAlbumRows(connection, userId, readSearch(q), 5, 25_000);
       }
       const { rows } = await sql<{ statement: string; generic_plans: string }>`
         select statement, generic_plans from pg_prepared_statements

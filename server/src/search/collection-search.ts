@@ -10,7 +10,7 @@ import { searchAlbumRows } from '../albums/queries';
 import { quickSearchArtists, searchArtistSummaries } from '../artists/queries';
 import { type LibraryState, libraryResults } from '../db/library-results';
 import type { Database } from '../db/schema';
-import { readSearch } from '../db/search-text';
+import { readSearch, type Search } from '../db/search-text';
 import { searchFolders } from '../folders/kept-folder-rows';
 import { presentFolder } from '../folders/present';
 import { genresMatching } from '../genres/queries';
@@ -33,32 +33,31 @@ export function searchCollection(
   perKind: number,
   library: LibraryState,
 ): Promise<CollectionSearchResults> {
-  const key = `${perKind}\u0000${readSearch(q).phrase}`;
-  const search = () => searchEveryKind(db, userId, q, perKind, library);
-  return keptSearches(db, userId, key, search, library.version);
+  const search = readSearch(q);
+  const key = `${perKind}\u0000${search.phrase}`;
+  const read = () => searchEveryKind(db, userId, search, perKind, library);
+  return keptSearches(db, userId, key, read, library.version);
 }
 
 async function searchEveryKind(
   db: Kysely<Database>,
   userId: number,
-  q: string,
+  search: Search,
   perKind: number,
   library: LibraryState,
 ): Promise<CollectionSearchResults> {
   const { albumCount } = library;
   const [albums, labels, folders] = await Promise.all([
-    searchAlbumRows(db, userId, q, perKind, albumCount).then((rows) => rows.map(presentAlbum)),
-    searchLabels(db, userId, q, perKind, albumCount).then(async (lists) => ({
+    searchAlbumRows(db, userId, search, perKind, albumCount).then((rows) => rows.map(presentAlbum)),
+    searchLabels(db, userId, search, perKind, albumCount).then(async (lists) => ({
       ...lists,
-      artists: await searchArtistSummaries(db, userId, q, perKind, {
+      artists: await searchArtistSummaries(db, userId, search, perKind, {
         listed: lists.artists,
         albumCount,
       }),
     })),
     // Their counts come from the folders kept for the list.
-    searchFolders(db, userId, readSearch(q), perKind, library).then((rows) =>
-      rows.map(presentFolder),
-    ),
+    searchFolders(db, userId, search, perKind, library).then((rows) => rows.map(presentFolder)),
   ]);
   return { albums, folders, ...labels };
 }
@@ -77,11 +76,10 @@ const labelLists = z.object({
 async function searchLabels(
   db: Kysely<Database>,
   userId: number,
-  q: string,
+  search: Search,
   perKind: number,
   albumCount: number,
 ) {
-  const search = readSearch(q);
   // A search of punctuation alone names no artist.
   const artistLimit = search.words.length === 0 ? 0 : perKind;
   const artists = quickSearchArtists(db, userId, search, artistLimit, albumCount);

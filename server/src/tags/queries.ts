@@ -93,10 +93,12 @@ async function tagPage(db: Kysely<Database>, userId: number, query: TagQuery) {
  */
 export function tagsMatching(db: Kysely<Database>, userId: number, search: Search | undefined) {
   return tagsWithCounts(db, userId)
-    .$if(search !== undefined, (query) =>
-      query
-        .where((eb) => startsWords(eb.ref('tags.search_text'), search?.words ?? []))
-        .orderBy((eb) => nameRank(eb.ref('tags.search_text'), search?.phrase ?? '')),
+    .$call((query) =>
+      search
+        ? query
+            .where((eb) => startsWords(eb.ref('tags.search_text'), search.words))
+            .orderBy((eb) => nameRank(eb.ref('tags.search_text'), search.phrase))
+        : query,
     )
     .orderBy(inCodePointOrder(db, 'tags.search_text'))
     .orderBy('tags.id');
