@@ -416,6 +416,37 @@ function genreInPeriods(scope: QueryScope, term: NamedTerm, periods: NumberRange
   return linkedTo(scope, 'genres', genreIds, { albumByAlbum: false, links: dated });
 }
 
+/**
+ * The albums of a query that is one genre and its years alone (`genre:jazz year:1970..1979`), as
+ * the genre's links in those years, which carry their album's release date (migration 0026): to
+ * count them the albums need not be read, where a count through the albums looked up each match
+ * (a genre and a decade, 201 of 50,000 albums, on PostgreSQL: 0.3 against 1.2 ms planned and run).
+ * None for any other query, or for a genre prefix of more links than albums (SQLite).
+ */
+export function datedGenreAlbumIds(scope: QueryScope, node: QueryNode) {
+  const terms = node.kind === 'all' ? node.nodes.filter((term) => !isPunctuation(term)) : [node];
+  const genres = terms.flatMap((term) => (term.kind === 'genre' ? [term] : []));
+  const periods = terms.flatMap((term) =>
+    term.kind === 'year' && term.values.length === 1 ? term.values : [],
+  );
+  const [genre] = genres;
+  const alone = genres.length === 1 && genres.length + periods.length === terms.length;
+  if (!genre || !alone || periods.length === 0) return undefined;
+  if (!readsLabelLinks(scope, scope.manyLinks?.has(genre) ?? false)) return undefined;
+  const releaseDate = sql.ref<string | null>('album_genres.release_date');
+  return scope.db
+    .selectFrom('album_genres')
+    .select('album_genres.album_id as id')
+    .distinct()
+    .where('album_genres.genre_id', 'in', labelsNamed(scope, 'genres', genre.values).select('id'))
+    .where(
+      joinedBy(
+        'and',
+        periods.map((period) => releaseYearIn(period, releaseDate)),
+      ),
+    );
+}
+
 /** The user's genres or tags that the values name, whole or by the start of their name. */
 function labelsNamed(
   { db, userId }: Pick<QueryScope, 'db' | 'userId'>,

@@ -7,7 +7,12 @@ import { bearer, signIn, uniqueName, useTestApp } from '../testing/test-app';
 import { testDatabaseKinds } from '../testing/test-database';
 import { readAlbumQuery } from './album-page';
 import { albumsMatching } from './matching-albums';
-import { freeWords, labelsWithManyLinks, type MatchPlan } from './query-conditions';
+import {
+  datedGenreAlbumIds,
+  freeWords,
+  labelsWithManyLinks,
+  type MatchPlan,
+} from './query-conditions';
 import { FEW_MATCHES, walkPlan } from './query-reading';
 
 /** More matches than a filter reads itself: past them it walks the sort's index. */
@@ -346,6 +351,80 @@ describe.each(testDatabaseKinds)('a genre within years on %s', (kind) => {
       where album_genres.release_date <> albums.release_date
         or (album_genres.release_date is null) <> (albums.release_date is null)`.execute(db);
     expect(Number(rows[0]?.stale)).toBe(0);
+  });
+});
+
+/**
+ * A genre and its years alone are counted from the genre's links, which carry their albums'
+ * release dates, without reading the albums; the count and pages are those of any other query.
+ */
+describe.each(testDatabaseKinds)('a genre and its years alone on %s', (kind) => {
+  const testApp = useTestApp(kind);
+
+  it('counts an album in two of the genres once, and only the user’s own', async () => {
+    const { app } = testApp();
+    const [token, other] = await Promise.all([
+      signIn(app, uniqueName('Dated genres')),
+      signIn(app, uniqueName('Other dated genres')),
+    ]);
+    // Released 1960–1999, one of each four undated; every sixth album in Bebop and Blues both.
+    // Fewer links start with a B than there are albums: on SQLite more are tested album by album.
+    const albums = Array.from({ length: 40 }, (_, n) => ({
+      ...planAlbum(`Take ${n}`, n),
+      release_date: n % 4 === 3 ? null : `${1960 + n}-05-01`,
+      genres: n % 6 === 0 ? ['Bebop', 'Blues'] : n % 3 === 1 ? ['Blues'] : ['Soul'],
+    }));
+    await importAlbums(app, token, [], albums);
+    await importAlbums(app, other, [], albums.slice(0, 20));
+    const expected = (genre: (genres: string[]) => boolean, from: number, to: number) =>
+      albums
+        .filter((album) => genre(album.genres) && album.release_date !== null)
+        .filter((album) => {
+          const year = Number(album.release_date?.slice(0, 4));
+          return year >= from && year <= to;
+        })
+        .map((album) => album.name);
+    const bluesOrBebop = (genres: string[]) => genres.some((genre) => genre.startsWith('B'));
+    const seventies = expected(bluesOrBebop, 1970, 1979);
+    expect(seventies).toHaveLength(5);
+    expect(await listedPage(app, token, 'q=genre:b* year:1970..1979&sort=added-asc')).toEqual({
+      total: String(seventies.length),
+      names: seventies,
+    });
+    const soulSince = expected((genres) => genres.includes('Soul'), 1985, 9999);
+    expect(await listedPage(app, token, 'q=genre:soul year:1985..&sort=added-desc')).toEqual({
+      total: String(soulSince.length),
+      names: soulSince.reverse(),
+    });
+    const bebopUntil = expected((genres) => genres.includes('Bebop'), 0, 1969);
+    expect(await listedPage(app, token, 'q=year:..1969 genre:bebop&sort=added-asc')).toEqual({
+      total: String(bebopUntil.length),
+      names: bebopUntil,
+    });
+    expect(await listedPage(app, token, 'q=genre:jazz year:1970..1979')).toEqual({
+      total: '0',
+      names: [],
+    });
+  });
+
+  it('reads a genre and years of one range each from the links, and no other query', async () => {
+    const { app, db } = testApp();
+    const token = await signIn(app, uniqueName('Dated genre shapes'));
+    const me = await app.inject({ url: '/api/v1/auth/me', headers: bearer(token) });
+    const scope = { db, userId: me.json().id, now: new Date(), matchPlan: 'read-matches' as const };
+    const readFromLinks = (q: string) => {
+      const query = readAlbumQuery(q);
+      return query !== null && datedGenreAlbumIds(scope, query) !== undefined;
+    };
+    expect(readFromLinks('genre:jazz year:1970..1979')).toBe(true);
+    expect(readFromLinks('year:1970.. genre:"free jazz" year:..1975')).toBe(true);
+    expect(readFromLinks('genre:jazz')).toBe(false);
+    expect(readFromLinks('year:1970..1979')).toBe(false);
+    expect(readFromLinks('genre:jazz year:1960..1969,1980..1989')).toBe(false);
+    expect(readFromLinks('genre:jazz genre:soul year:1970')).toBe(false);
+    expect(readFromLinks('genre:jazz year:1970 blue')).toBe(false);
+    expect(readFromLinks('genre:jazz year:1970 -tag:owned')).toBe(false);
+    expect(readFromLinks('genre:jazz OR year:1970')).toBe(false);
   });
 });
 
