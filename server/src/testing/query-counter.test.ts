@@ -6,7 +6,7 @@ describe('the statement counter of the statement-count tests', () => {
   let database: TestDatabase | undefined;
   afterEach(async () => database?.destroy());
 
-  it('counts a request’s statements and leaves out the job runner’s, on the jobs table alone', async () => {
+  it('counts a request’s statements and leaves out the job runner’s, on the jobs’ tables alone', async () => {
     database = await createTestDatabase('sqlite');
     const counter = new QueryCounter();
     const db = database.db.withPlugin(counter);
@@ -20,6 +20,14 @@ describe('the statement counter of the statement-count tests', () => {
 
     await db.selectFrom('jobs').select('id').where('status', '=', 'running').execute();
     await db.updateTable('jobs').set({ heartbeat_at: new Date().toISOString() }).execute();
+    await db.deleteFrom('job_files').where('job_id', '=', 1).execute();
     expect(counter.count).toBe(2);
+
+    await db
+      .selectFrom('jobs')
+      .innerJoin('users', 'users.id', 'jobs.user_id')
+      .select('jobs.id')
+      .execute();
+    expect(counter.count).toBe(3);
   });
 });

@@ -1,5 +1,6 @@
 import {
   AliasNode,
+  DeleteQueryNode,
   type KyselyPlugin,
   type OperationNode,
   type PluginTransformQueryArgs,
@@ -15,9 +16,10 @@ import {
 
 /**
  * Counts the statements sent to the database, to prove a request's query count does not grow.
- * Statements on the `jobs` table alone are left out: the job runner's heartbeat and its look for
- * stalled jobs run on a timer of their own every ten seconds, and one falling within a request
- * would be counted as the request's.
+ * Reads, updates and deletes of the jobs' tables alone are left out: the job runner's heartbeat
+ * and its look for stalled jobs run on a timer of their own every ten seconds, and a finished
+ * job's kept file is deleted after the job reads as finished; one falling within a request would
+ * be counted as the request's.
  */
 export class QueryCounter implements KyselyPlugin {
   count = 0;
@@ -38,16 +40,21 @@ export class QueryCounter implements KyselyPlugin {
   }
 }
 
+const JOB_TABLES = new Set(['jobs', 'job_files', 'job_file_parts']);
+
 function onJobsAlone(node: RootOperationNode): boolean {
   const tables = SelectQueryNode.is(node)
     ? (node.from?.froms ?? [])
     : UpdateQueryNode.is(node) && node.table
       ? [node.table]
-      : [];
-  return tables.length > 0 && tables.every((table) => tableName(table) === 'jobs');
+      : DeleteQueryNode.is(node)
+        ? node.from.froms
+        : [];
+  const joined = 'joins' in node && (node.joins?.length ?? 0) > 0;
+  return !joined && tables.length > 0 && tables.every((table) => JOB_TABLES.has(tableName(table)));
 }
 
-function tableName(node: OperationNode): string | undefined {
+function tableName(node: OperationNode): string {
   if (AliasNode.is(node)) return tableName(node.node);
-  return TableNode.is(node) ? node.table.identifier.name : undefined;
+  return TableNode.is(node) ? node.table.identifier.name : '';
 }
