@@ -1,7 +1,9 @@
+import { albumSummary } from '@gatefold/contract/albums';
 import { describe, expect, it } from 'vitest';
 import { buildAlbum, buildFolder, tagAlbum } from '../testing/factories';
 import { bearer, signIn, uniqueName, useTestApp } from '../testing/test-app';
 import { testDatabaseKinds } from '../testing/test-database';
+import { listAlbumRows } from './queries';
 
 type Listed = {
   id: number;
@@ -154,5 +156,14 @@ describe.each(testDatabaseKinds)('a kept page of albums on %s', (kind) => {
     expect((await list('/api/v1/albums')).albums.map((a) => a.name)).toEqual(['Blue']);
     const theirs = await app.inject({ url: '/api/v1/albums', headers: bearer(other) });
     expect(theirs.json<Listed[]>().map((a) => a.name)).toEqual(['Hejira']);
+  });
+
+  it('keeps only what a summary shows, not the search columns', async () => {
+    const { app, token, blue } = await setUp();
+    const { db } = testApp();
+    const userId = (await app.inject({ url: '/api/v1/auth/me', headers: bearer(token) })).json().id;
+    const { rows } = await listAlbumRows(db, userId, {}, 'added-desc', { limit: 24, offset: 0 });
+    expect(rows.map((row) => row.id)).toEqual([blue.id]);
+    expect(Object.keys(rows[0] ?? {}).sort()).toEqual(Object.keys(albumSummary.shape).sort());
   });
 });

@@ -9,23 +9,47 @@ import { perDatabase } from '../db/database';
 import type { AlbumsTable, Database } from '../db/schema';
 import { inCodePointOrder } from '../db/search-text';
 
+/**
+ * The album columns a summary shows (`presentAlbum`). Lists read these alone: the folded search
+ * columns and bookkeeping are a third of a row, each decoded, handed from SQLite's reader thread
+ * and kept with a kept page for nothing.
+ */
+const SUMMARY_COLUMNS = [
+  'albums.id',
+  'albums.spotify_id',
+  'albums.name',
+  'albums.artist',
+  'albums.release_date',
+  'albums.total_tracks',
+  'albums.image_url',
+  'albums.spotify_url',
+  'albums.added_at',
+  'albums.first_added_at',
+  'albums.created_at',
+] as const;
+
+type SummaryColumn = (typeof SUMMARY_COLUMNS)[number] extends `albums.${infer Column}`
+  ? Column & keyof AlbumsTable
+  : never;
+
 /** An album row with the tags and genres a list shows beside it. */
-export type LabelledAlbumRow = Selectable<AlbumsTable> & Pick<AlbumSummary, 'tags' | 'genres'>;
+export type LabelledAlbumRow = Pick<Selectable<AlbumsTable>, SummaryColumn> &
+  Pick<AlbumSummary, 'tags' | 'genres'>;
 
 /** Kysely's rows-as-a-JSON-array helper for the database's dialect. */
 export const jsonArrayOf = (db: Kysely<Database>) =>
   perDatabase(db, { postgres: postgresJsonArray, sqlite: sqliteJsonArray });
 
 /**
- * Whole album rows with their tags and genres, by name, as JSON arrays: a page of albums and its
- * labels in one statement rather than three.
+ * Album rows as a summary shows them, with their tags and genres by name as JSON arrays: a page
+ * of albums and its labels in one statement rather than three.
  */
 export function selectLabelledAlbums(
   db: Kysely<Database>,
   query: SelectQueryBuilder<Database, 'albums', object>,
 ) {
   const jsonArray = jsonArrayOf(db);
-  return query.selectAll('albums').select((eb) => [
+  return query.select(SUMMARY_COLUMNS).select((eb) => [
     // SQLite hands the arrays over as JSON text, PostgreSQL parsed: `labelled` reads either.
     jsonArray(
       eb

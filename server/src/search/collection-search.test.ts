@@ -436,7 +436,7 @@ describe.runIf(testDatabaseKinds.includes('postgres'))('collection search on pos
       // their own, which leaves those names out).
       return rows.filter(
         (row) =>
-          row.statement.startsWith('select "albums".*') &&
+          row.statement.startsWith('select "albums"."id", "albums"."spotify_id"') &&
           row.statement.includes(
             'where "albums"."user_id" = $1 and ("albums"."search_name" collate "C" >=',
           ),
