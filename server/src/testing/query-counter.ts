@@ -43,15 +43,17 @@ export class QueryCounter implements KyselyPlugin {
 const JOB_TABLES = new Set(['jobs', 'job_files', 'job_file_parts']);
 
 function onJobsAlone(node: RootOperationNode): boolean {
-  const tables = SelectQueryNode.is(node)
-    ? (node.from?.froms ?? [])
-    : UpdateQueryNode.is(node) && node.table
-      ? [node.table]
-      : DeleteQueryNode.is(node)
-        ? node.from.froms
-        : [];
+  const tables = statementTables(node);
   const joined = 'joins' in node && (node.joins?.length ?? 0) > 0;
   return !joined && tables.length > 0 && tables.every((table) => JOB_TABLES.has(tableName(table)));
+}
+
+/** The tables a select reads, an update changes or a delete deletes from. */
+function statementTables(node: RootOperationNode): readonly OperationNode[] {
+  if (SelectQueryNode.is(node)) return node.from?.froms ?? [];
+  if (UpdateQueryNode.is(node)) return node.table ? [node.table] : [];
+  if (DeleteQueryNode.is(node)) return node.from.froms;
+  return [];
 }
 
 function tableName(node: OperationNode): string {
