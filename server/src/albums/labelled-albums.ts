@@ -10,9 +10,9 @@ import type { AlbumsTable, Database } from '../db/schema';
 import { inCodePointOrder } from '../db/search-text';
 
 /**
- * The album columns a summary shows (`presentAlbum`). Lists read these alone: the folded search
- * columns and bookkeeping are a third of a row, each decoded, handed from SQLite's reader thread
- * and kept with a kept page for nothing.
+ * The album columns a summary shows (`presentAlbum`), which lists, quick search and an album's
+ * page read alone: the folded search columns and bookkeeping are a third of a row, and each was
+ * decoded, handed over from SQLite's reader thread and held with every kept page for nothing.
  */
 const SUMMARY_COLUMNS = [
   'albums.id',
@@ -32,7 +32,7 @@ type SummaryColumn = (typeof SUMMARY_COLUMNS)[number] extends `albums.${infer Co
   ? Column & keyof AlbumsTable
   : never;
 
-/** An album row with the tags and genres a list shows beside it. */
+/** An album's summary columns with the tags and genres a list shows beside them. */
 export type LabelledAlbumRow = Pick<Selectable<AlbumsTable>, SummaryColumn> &
   Pick<AlbumSummary, 'tags' | 'genres'>;
 
