@@ -66,8 +66,10 @@ export function filterReading(
     });
   };
   const counted = () => matching(plansByCount ? 'read-matches' : undefined);
-  // A genre and its years alone are counted from the genre's links, without the albums.
-  const matchedIds = async () => {
+  // A genre and its years alone are counted from the genre's links, without the albums. Their
+  // plan (the genre's range of its index) is the same for every collection, so PostgreSQL may
+  // keep it; a count through the albums is planned for its values (`plannedForItsValues`).
+  const matchedIds = async (): Promise<MatchedIds> => {
     const query = plansByCount && !filter.smartQuery ? filter.query : null;
     const labels = await manyLinks();
     const scope: QueryScope = {
@@ -78,7 +80,8 @@ export function filterReading(
       ...(labels && { manyLinks: labels }),
     };
     const links = query ? datedGenreAlbumIds(scope, query) : undefined;
-    return links ?? (await counted()).select('albums.id');
+    if (links) return { ids: links, plannedForItsValues: false };
+    return { ids: (await counted()).select('albums.id'), plannedForItsValues: true };
   };
   // A query's few matches are kept with its count, and a page of them is read by their ids: its
   // own statement would find them all again. On PostgreSQL free words alone are read before they
@@ -110,9 +113,15 @@ export function filterReading(
   return { count, pageSource };
 }
 
+/** A statement of the ids of the albums a query matches, and whether to plan it on each call. */
+type MatchedIds = {
+  ids: SelectQueryBuilder<Database, keyof Database, { id: number }>;
+  plannedForItsValues: boolean;
+};
+
 /**
- * How many albums the query matches (`matchedIds`, any statement of their ids, counted as a
- * subquery), with their ids when there are at most `FEW_MATCHES_READ`.
+ * How many albums the query matches (`ids`, any statement of their ids, counted as a subquery),
+ * with their ids when there are at most `FEW_MATCHES_READ`.
  * The ids are gathered for every match and dropped past the limit, which cost no more than the
  * count alone, few matches or many. Timed through the albums, as queries other than a genre and
  * its years still are: a genre and a decade (167 of 50,000 albums) 0.35 ms on SQLite, with
@@ -121,9 +130,9 @@ export function filterReading(
  * 0.36 through the genre's links. From the links alone (`datedGenreAlbumIds`) a genre and a
  * decade's count and ids take 0.045 ms on SQLite.
  */
-async function countedWithFewIds<Table extends keyof Database>(
+async function countedWithFewIds(
   db: Kysely<Database>,
-  matchedIds: SelectQueryBuilder<Database, Table, { id: number }>,
+  { ids: matchedIds, plannedForItsValues: eachCall }: MatchedIds,
 ): Promise<CountedMatches> {
   const gathered = isPostgres(db)
     ? sql`coalesce(array_agg(matched.id), '{}')`
@@ -131,7 +140,7 @@ async function countedWithFewIds<Table extends keyof Database>(
   const fewIds = sql<unknown>`case when count(*) <= ${FEW_MATCHES_READ} then ${gathered} end`;
   const found = await db
     .selectFrom(matchedIds.as('matched'))
-    .modifyFront(plannedForItsValues)
+    .$if(eachCall, (statement) => statement.modifyFront(plannedForItsValues))
     .select((eb) => [eb.fn.countAll().as('total'), fewIds.as('ids')])
     .executeTakeFirst();
   const total = toCount(found?.total);

@@ -7,6 +7,7 @@ import { bearer, signIn, uniqueName, useTestApp } from '../testing/test-app';
 import { testDatabaseKinds } from '../testing/test-database';
 import { readAlbumQuery } from './album-page';
 import { albumsMatching } from './matching-albums';
+import { listAlbumRows } from './queries';
 import {
   datedGenreAlbumIds,
   freeWords,
@@ -484,6 +485,56 @@ describe.each(testDatabaseKinds)('a genre and its years alone on %s', (kind) => 
     expect(readFromLinks('genre:jazz year:1970 blue')).toBe(false);
     expect(readFromLinks('genre:jazz year:1970 -tag:owned')).toBe(false);
     expect(readFromLinks('genre:jazz OR year:1970')).toBe(false);
+  });
+});
+
+describe.runIf(testDatabaseKinds.includes('postgres'))('a genre and its years on postgres', () => {
+  const testApp = useTestApp('postgres');
+
+  it('prepares the count from the links once, and plans a count through the albums each time', async () => {
+    const { app, db } = testApp();
+    const token = await signIn(app, uniqueName('Prepared decades'));
+    const userId = (await app.inject({ url: '/api/v1/auth/me', headers: bearer(token) })).json().id;
+    const albums = Array.from({ length: 70 }, (_, n) => ({
+      ...planAlbum(`Groove ${n}`, n),
+      release_date: `${1950 + n}-03-01`,
+      genres: ['Soul'],
+    }));
+    await importAlbums(app, token, [], albums);
+    const decades = [1950, 1960, 1970, 1980, 1990, 2000, 2010];
+    const statements = await db.connection().execute(async (connection) => {
+      for (const [n, decade] of decades.entries()) {
+        const years = `year:${decade}..${decade + 9}`;
+        const fromLinks = await listAlbumRows(
+          connection,
+          userId,
+          { query: readAlbumQuery(`genre:soul ${years}`) },
+          'added-asc',
+          { limit: 24, offset: 0 },
+        );
+        expect(fromLinks.total).toBe(10);
+        expect(fromLinks.rows[0]?.name).toBe(`Groove ${decade - 1950}`);
+        // One more term: counted through the albums.
+        const throughAlbums = await listAlbumRows(
+          connection,
+          userId,
+          { query: readAlbumQuery(`genre:soul ${years} -tag:none${n}`) },
+          'added-asc',
+          { limit: 24, offset: 0 },
+        );
+        expect(throughAlbums.total).toBe(10);
+      }
+      const { rows } = await sql<{ statement: string; runs: string }>`
+        select statement, generic_plans + custom_plans as runs from pg_prepared_statements
+      `.execute(connection);
+      return rows;
+    });
+    // The album counts with their ids (`countedWithFewIds`), among the connection's statements.
+    const counts = statements.filter((row) =>
+      row.statement.startsWith('select count(*) as "total"'),
+    );
+    expect(counts.map((row) => row.statement.includes('from "album_genres"'))).toEqual([true]);
+    expect(Number(counts[0]?.runs)).toBe(decades.length);
   });
 });
 
