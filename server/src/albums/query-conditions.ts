@@ -216,8 +216,11 @@ export function textMatches(
     matchPlan === 'test-rows'
       ? startsWords(sql.ref('albums.search_text'), words)
       : sql<boolean>`+albums.id in (select rowid from album_search where album_search match ${fts5PrefixQuery(userId, words)})`;
-  return sql<boolean>`(${inText}
-    or exists (select 1 from album_tags where album_tags.album_id = albums.id and album_tags.tag_id in (${tagIds})))`;
+  // Each album's own tag links are tested, as a label's are on a short walk: probing the tags'
+  // links once for every tag the words name took three times as long (the walk to one of the
+  // first three pages of a broad word naming 9–21 tags, at 50,000 albums: 3.1 → 1.0 ms).
+  const tagged = linkedTo({ db, matchPlan }, 'tags', tagIds, { albumByAlbum: true });
+  return sql<boolean>`(${inText} or ${tagged})`;
 }
 
 /**
@@ -555,7 +558,7 @@ const ALBUM_LINKS = {
  * subquery kept from the join cost more (`genre:g*` with a decade: 2.0–2.4 → 5.3–7.6 ms).
  */
 function linkedTo(
-  { db, matchPlan }: QueryScope,
+  { db, matchPlan }: Pick<QueryScope, 'db' | 'matchPlan'>,
   linked: keyof typeof ALBUM_LINKS,
   ids: Expression<unknown>,
   { albumByAlbum, links: onLinks = EVERYTHING }: { albumByAlbum: boolean; links?: Condition } = {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { type Kysely, sql } from 'kysely';
+import { CompiledQuery, type Kysely, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../db/schema';
 import { type ExportedAlbum, exportedAlbum, exportFileOf, importFile } from '../testing/factories';
@@ -255,6 +255,43 @@ describe.each(testDatabaseKinds)('each way of reading a text filter on %s', (kin
         expect(await listed(q, sort, 'test-rows'), q).toEqual(read);
         expect(await listed(q, sort, 'gather-matches'), q).toEqual(read);
       }
+    }
+  });
+});
+
+/**
+ * A walk along a sort tests each album against the tags a word names by the album's own links,
+ * one or two, where probing the tags' links once for each tag cost three times as long.
+ */
+describe.runIf(testDatabaseKinds.includes('sqlite'))('a text filter’s walk on sqlite', () => {
+  const testApp = useTestApp('sqlite');
+
+  it('tests each album’s own tag links, however many tags the word names', async () => {
+    const { app, db } = testApp();
+    const token = await signIn(app, uniqueName('Walker'));
+    const tags = Array.from({ length: 12 }, (_, n) => `blue ${n}`);
+    const albums = Array.from({ length: 40 }, (_, n) =>
+      planAlbum(`Night ${n}`, n, [tags[n % tags.length] ?? 'blue']),
+    );
+    await importAlbums(app, token, tags, albums);
+    const me = await app.inject({ url: '/api/v1/auth/me', headers: bearer(token) });
+    const userId: number = me.json().id;
+
+    for (const matchPlan of ['test-rows', 'gather-matches'] as const) {
+      const walk = albumsMatching(db, userId, { query: readAlbumQuery('blu') }, new Date(), {
+        matchPlan,
+      })
+        .select('albums.id')
+        .orderBy(sql`albums.search_name`)
+        .limit(24)
+        .compile();
+      const plan = await db.executeQuery<{ detail: string }>(
+        CompiledQuery.raw(`explain query plan ${walk.sql}`, [...walk.parameters]),
+      );
+      const linkReads = plan.rows
+        .map((row) => row.detail)
+        .filter((step) => / album_tags /.test(step));
+      expect(linkReads, matchPlan).toEqual([expect.stringMatching(/\(album_id=\?\)$/)]);
     }
   });
 });
