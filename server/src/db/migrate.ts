@@ -25,6 +25,7 @@ import * as artistNameOrderIndex from './migrations/0023-artist-name-order-index
 import * as foldedNameSort from './migrations/0024-folded-name-sort';
 import * as foldedSorts from './migrations/0025-folded-sorts';
 import * as genreLinkReleaseDates from './migrations/0026-genre-link-release-dates';
+import * as folderWordIndex from './migrations/0027-folder-word-index';
 import type { Database } from './schema';
 
 /** Migrations are bundled with the server, so they are listed here rather than read from disk. */
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '0024-folded-name-sort': foldedNameSort,
   '0025-folded-sorts': foldedSorts,
   '0026-genre-link-release-dates': genreLinkReleaseDates,
+  '0027-folder-word-index': folderWordIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -388,6 +388,53 @@ describe.each(testDatabaseKinds)('upgrading a collection on %s', (kind) => {
     }
   });
 
+  it('finds folders stored before their SQLite text index, only the user’s own, and follows renames and removals', async () => {
+    const { db, destroy } = await createTestDatabase(kind, {
+      migratedTo: '0026-genre-link-release-dates',
+    });
+    try {
+      const now = new Date().toISOString();
+      const insertFolder = async (user: number, name: string) => {
+        const [row] = (
+          await sql<{ id: number }>`insert into folders
+              (user_id, name, search_text, sort_order, created_at, updated_at)
+            values (${user}, ${name}, ${searchText(name)}, 0, ${now}, ${now})
+            returning id`.execute(db)
+        ).rows;
+        if (!row) throw new Error('no folder inserted');
+        return row.id;
+      };
+      const owner = await insertUser(db, 'folded shelves');
+      const other = await insertUser(db, 'other shelves');
+      const blue = await insertFolder(owner, 'Blue shelf');
+      const deep = await insertFolder(owner, 'Deep Blü');
+      await insertFolder(owner, 'Night shelf');
+      await insertFolder(other, 'Blue of another');
+
+      await migrateToLatest(db);
+      const names = async () => {
+        const rows = await db.selectFrom('folders').select(['id', 'name']).execute();
+        return new Map(rows.map((row) => [row.id, row.name]));
+      };
+      const hits = async (q: string) => {
+        const nameOf = await names();
+        const found = await folderHits(db, owner, readSearch(q), 5);
+        return found.map((id) => nameOf.get(id));
+      };
+      expect(await hits('blu')).toEqual(['Blue shelf', 'Deep Blü']);
+
+      await sql`update folders set name = ${'Cobalt shelf'}, search_text = ${searchText('Cobalt shelf')}
+        where id = ${blue}`.execute(db);
+      await sql`delete from folders where id = ${deep}`.execute(db);
+      await insertFolder(owner, 'Bluish box');
+      expect(await hits('blu')).toEqual(['Bluish box']);
+      expect(await hits('COBALT')).toEqual(['Cobalt shelf']);
+      expect(await hits('shelf')).toEqual(['Cobalt shelf', 'Night shelf']);
+    } finally {
+      await destroy();
+    }
+  });
+
   it('sorts albums stored before their folded artist by it, and artists by their folded names', async () => {
     const { db, destroy } = await createTestDatabase(kind, { migratedTo: '0024-folded-name-sort' });
     try {

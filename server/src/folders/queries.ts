@@ -1,9 +1,16 @@
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
 import { currentMinute } from '../albums/query-conditions';
 import { toCount } from '../db/count';
+import { isPostgres } from '../db/database';
 import { libraryResults, libraryVersion } from '../db/library-results';
 import type { Database } from '../db/schema';
-import { inCodePointOrder, nameRank, type Search, startsWords } from '../db/search-text';
+import {
+  fts5PrefixQuery,
+  inCodePointOrder,
+  nameRank,
+  type Search,
+  startsWords,
+} from '../db/search-text';
 import { notFound } from '../http/errors';
 import { parentsFirst } from './parents-first';
 import { smartFolderCount } from './smart-counts';
@@ -153,13 +160,23 @@ export async function folderHits(
     .selectFrom('folders')
     .select('folders.id')
     .where('folders.user_id', '=', userId)
-    .where((eb) => startsWords(eb.ref('folders.search_text'), search.words))
+    .where(folderNameMatches(db, userId, search.words))
     .orderBy((eb) => nameRank(eb.ref('folders.search_text'), search.phrase))
     .orderBy(inCodePointOrder(db, 'folders.search_text'))
     .orderBy('folders.id')
     .limit(limit)
     .execute();
   return hits.map((hit) => hit.id);
+}
+
+/**
+ * Every word starts a word of the folder's name: PostgreSQL's trigram index serves the LIKE
+ * (0021), SQLite's text index the words (0027).
+ */
+function folderNameMatches(db: Kysely<Database>, userId: number, words: string[]) {
+  if (words.length === 0 || isPostgres(db))
+    return startsWords(sql.ref('folders.search_text'), words);
+  return sql<boolean>`folders.id in (select rowid from folder_search where folder_search match ${fts5PrefixQuery(userId, words)})`;
 }
 
 type CountedFolder = Omit<FolderRow, 'album_count' | 'total_count'> & { album_count: unknown };
