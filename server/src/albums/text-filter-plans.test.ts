@@ -288,6 +288,7 @@ describe.runIf(testDatabaseKinds.includes('sqlite'))('a text filter’s walk on 
       const plan = await db.executeQuery<{ detail: string }>(
         CompiledQuery.raw(`explain query plan ${walk.sql}`, [...walk.parameters]),
       );
+      // Tied to SQLite's wording of its plan on purpose: which index reads the links is the point.
       const linkReads = plan.rows
         .map((row) => row.detail)
         .filter((step) => / album_tags /.test(step));
