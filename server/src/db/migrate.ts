@@ -26,6 +26,7 @@ import * as foldedNameSort from './migrations/0024-folded-name-sort';
 import * as foldedSorts from './migrations/0025-folded-sorts';
 import * as genreLinkReleaseDates from './migrations/0026-genre-link-release-dates';
 import * as folderWordIndex from './migrations/0027-folder-word-index';
+import * as lettersAsFolded from './migrations/0028-letters-as-folded';
 import type { Database } from './schema';
 
 /** Migrations are bundled with the server, so they are listed here rather than read from disk. */
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '0025-folded-sorts': foldedSorts,
   '0026-genre-link-release-dates': genreLinkReleaseDates,
   '0027-folder-word-index': folderWordIndex,
+  '0028-letters-as-folded': lettersAsFolded,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -449,6 +449,58 @@ describe.each(testDatabaseKinds)('upgrading a collection on %s', (kind) => {
     }
   });
 
+  it('tells apart words that differ only in letters SQLite’s tokenizer once took for marks', async () => {
+    const { db, destroy } = await createTestDatabase(kind, {
+      migratedTo: '0027-folder-word-index',
+    });
+    try {
+      const now = new Date().toISOString();
+      const user = await insertUser(db, 'new tai lue');
+      // New Tai Lue words of the same first letter, one with the vowel sign AA (U+19B1), one with
+      // the vowel sign E (U+19B5): letters to the folded text, marks to FTS5's own tables.
+      const withAa = 'ᦂ\u19b1ᦓ';
+      const withE = 'ᦂ\u19b5';
+      const addFolder = (name: string) =>
+        sql`insert into folders (user_id, name, search_text, sort_order, created_at, updated_at)
+          values (${user}, ${name}, ${searchText(name)}, 0, ${now}, ${now})`.execute(db);
+      const addAlbumBy = async (key: string, name: string) =>
+        creditArtist(db, user, await insertAlbum(db, user, key, name, name), name);
+      await addAlbumBy('a1', withAa);
+      await addFolder(withAa);
+
+      await migrateToLatest(db);
+      // Indexed by the rebuilt index's triggers.
+      await addAlbumBy('a2', withE);
+      await addFolder(withE);
+
+      const albums = async (q: string) =>
+        (
+          await listAlbumRows(db, user, { query: readAlbumQuery(q) }, 'name-asc', {
+            limit: 24,
+            offset: 0,
+          })
+        ).rows.map((row) => row.name);
+      const artists = async (q: string) =>
+        (await listArtists(db, user, { q, sort: 'name-asc', limit: 24, offset: 0 })).artists.map(
+          (artist) => artist.name,
+        );
+      const folders = async (q: string) => {
+        const rows = await db.selectFrom('folders').select(['id', 'name']).execute();
+        const nameOf = new Map(rows.map((row) => [row.id, row.name]));
+        return (await folderHits(db, user, readSearch(q), 5)).map((id) => nameOf.get(id));
+      };
+      for (const found of [albums, artists, folders]) {
+        expect(await found('ᦂ\u19b1')).toEqual([withAa]);
+        expect(await found(withE)).toEqual([withE]);
+        expect((await found('ᦂ')).sort()).toEqual([withAa, withE].sort());
+        // The sign alone starts no word: it once became the user's bare prefix, matching all.
+        expect(await found('\u19b0')).toEqual([]);
+      }
+    } finally {
+      await destroy();
+    }
+  });
+
   it('sorts albums stored before their folded artist by it, and artists by their folded names', async () => {
     const { db, destroy } = await createTestDatabase(kind, { migratedTo: '0024-folded-name-sort' });
     try {

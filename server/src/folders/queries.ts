@@ -171,15 +171,13 @@ export async function folderHits(
 
 /**
  * Every word starts a word of the folder's name: PostgreSQL's trigram index serves the LIKE
- * (0021); on SQLite the text index (0027) finds the candidates and the LIKE confirms each, as
- * FTS5's tokenizer takes a few letters of later Unicode versions (New Tai Lue's vowels) for
- * separators, where the folded text keeps them.
+ * (0021), SQLite's text index the words (0027, 0028).
  */
 function folderNameMatches(db: Kysely<Database>, userId: number, words: string[]) {
-  const named = startsWords(sql.ref('folders.search_text'), words);
-  if (words.length === 0 || isPostgres(db)) return named;
-  return sql<boolean>`(folders.id in (select rowid from folder_search
-    where folder_search match ${fts5PrefixQuery(userId, words)}) and ${named})`;
+  if (words.length === 0 || isPostgres(db))
+    return startsWords(sql.ref('folders.search_text'), words);
+  return sql<boolean>`folders.id in (select rowid from folder_search
+    where folder_search match ${fts5PrefixQuery(userId, words)})`;
 }
 
 type CountedFolder = Omit<FolderRow, 'album_count' | 'total_count'> & { album_count: unknown };

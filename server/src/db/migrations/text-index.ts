@@ -1,3 +1,5 @@
+import { type Kysely, sql } from 'kysely';
+
 /**
  * An FTS5 index over a table's folded `search_text`, with word-prefix queries: rowid is the row's
  * id, and the owner column ("u" and the user id) keeps a search within one collection inside the
@@ -30,15 +32,19 @@ export function sqliteTextIndex(table: string, index: string): string[] {
  * With the owner a column of its own, every search also read the user's whole list of rows: a
  * broad word's count at 50,000 albums cost 1.06 ms of which 0.67 went to that, a rare word's 0.16
  * of which 0.14. Ids are digits, so the "x" ends one and no user's token starts another's.
- * Migrations 0018 (albums, artists) and 0027 (folders) build their indexes from it, so it must
- * not change.
+ * Migrations 0018, 0027 and 0028 build their indexes from it, so what it writes for a tokenizer
+ * must not change.
  */
-export function sqliteOwnedWordIndex(table: string, index: string): string[] {
+export function sqliteOwnedWordIndex(
+  table: string,
+  index: string,
+  tokenizer = 'unicode61 remove_diacritics 2',
+): string[] {
   const ownedWords = (row: string) =>
     `'u' || ${row}.user_id || 'x' || replace(${row}.search_text, ' ', ' u' || ${row}.user_id || 'x')`;
   return [
     `create virtual table ${index} using fts5(text, content='', contentless_delete=1,
-       tokenize='unicode61 remove_diacritics 2')`,
+       tokenize='${tokenizer.replaceAll("'", "''")}')`,
     `insert into ${index} (rowid, text) select id, ${ownedWords(table)} from ${table}`,
     `create trigger ${index}_insert after insert on ${table} begin
        insert into ${index} (rowid, text) values (new.id, ${ownedWords('new')});
@@ -50,4 +56,35 @@ export function sqliteOwnedWordIndex(table: string, index: string): string[] {
        insert into ${index} (rowid, text) values (new.id, ${ownedWords('new')});
      end`,
   ];
+}
+
+/**
+ * FTS5's unicode61 with the letters of later Unicode versions that its own tables still class as
+ * spacing marks (Mc): New Tai Lue's vowels U+19B0–19C0, 19C8, 19C9 and the Vedic signs U+1CF2–1CF3.
+ * `searchText` keeps them, as letters, and drops every mark, so with Mc among the token
+ * characters each folded word is one token.
+ */
+export const LETTERS_AS_FOLDED_TOKENIZER = "unicode61 remove_diacritics 2 categories 'L* N* Co Mc'";
+
+/**
+ * Drops SQLite's owned-word indexes of the tables and builds them anew with the tokenizer, in one
+ * transaction: SQLite's migrations run outside one, and cut short, this would leave an index
+ * dropped and not rebuilt.
+ */
+export async function rebuildSqliteOwnedWordIndexes(
+  db: Kysely<unknown>,
+  indexes: readonly { table: string; index: string }[],
+  tokenizer?: string,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    for (const { table, index } of indexes) {
+      for (const trigger of ['insert', 'delete', 'update']) {
+        await sql.raw(`drop trigger ${index}_${trigger}`).execute(trx);
+      }
+      await sql.raw(`drop table ${index}`).execute(trx);
+      for (const statement of sqliteOwnedWordIndex(table, index, tokenizer)) {
+        await sql.raw(statement).execute(trx);
+      }
+    }
+  });
 }
