@@ -1,4 +1,6 @@
+import SQLite from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { LETTERS_AS_FOLDED_TOKENIZER } from './migrations/text-index';
 import {
   fts5PhraseQuery,
   fts5PrefixQuery,
@@ -49,5 +51,37 @@ describe('searchWords', () => {
 
   it('asks FTS5 for a phrase as the user’s own words in a row', () => {
     expect(fts5PhraseQuery(7, 'velvet ghost')).toBe('"u7xvelvet u7xghost"');
+  });
+});
+
+describe('SQLite’s text index', () => {
+  it('reads every word the folded text makes as one word, in every script', () => {
+    const index = new SQLite(':memory:');
+    try {
+      const tokenizer = LETTERS_AS_FOLDED_TOKENIZER.replaceAll("'", "''");
+      index.exec(`create virtual table words using fts5(text, tokenize='${tokenizer}')`);
+      index.exec(`create virtual table tokens using fts5vocab(words, 'instance')`);
+      const insert = index.prepare('insert into words (rowid, text) values (?, ?)');
+      let folded = 0;
+      index.transaction(() => {
+        for (let codePoint = 0; codePoint <= 0x10ffff; codePoint += 1) {
+          if (codePoint >= 0xd800 && codePoint <= 0xdfff) continue;
+          const word = searchText(String.fromCodePoint(codePoint));
+          if (word === '' || word.includes(' ')) continue;
+          // As the index stores a user's word: the user's token, then the word.
+          insert.run(codePoint, `u1x${word}`);
+          folded += 1;
+        }
+      })();
+      // A letter the tokenizer took for a separator cuts the word, or leaves the user's bare token.
+      const cut = index
+        .prepare(`select doc from tokens group by doc having count(*) <> 1 or min(term) = 'u1x'`)
+        .pluck()
+        .all();
+      expect(folded).toBeGreaterThan(100_000);
+      expect(cut.map((codePoint) => Number(codePoint).toString(16))).toEqual([]);
+    } finally {
+      index.close();
+    }
   });
 });
