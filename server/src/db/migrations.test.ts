@@ -60,6 +60,26 @@ async function creditArtist(
     values (${albumId}, ${artist?.id}, 0)`.execute(db);
 }
 
+/** A folder at the root as schemas since 0004 store one (folded search text); its id. */
+async function insertFolder(db: Kysely<Database>, userId: number, name: string): Promise<number> {
+  const now = new Date().toISOString();
+  const [row] = (
+    await sql<{ id: number }>`insert into folders
+        (user_id, name, search_text, sort_order, created_at, updated_at)
+      values (${userId}, ${name}, ${searchText(name)}, 0, ${now}, ${now})
+      returning id`.execute(db)
+  ).rows;
+  if (!row) throw new Error('no folder inserted');
+  return row.id;
+}
+
+/** The names of the folders collection search finds for a search, best first. */
+async function folderHitNames(db: Kysely<Database>, userId: number, q: string) {
+  const rows = await db.selectFrom('folders').select(['id', 'name']).execute();
+  const nameOf = new Map(rows.map((row) => [row.id, row.name]));
+  return (await folderHits(db, userId, readSearch(q), 5)).map((id) => nameOf.get(id));
+}
+
 /** Collections stored before the kept counts, search text and name keys come through whole. */
 describe.each(testDatabaseKinds)('upgrading a collection on %s', (kind) => {
   it('fills counts, search text and name keys, merging names that differ only in case', async () => {
@@ -393,40 +413,21 @@ describe.each(testDatabaseKinds)('upgrading a collection on %s', (kind) => {
       migratedTo: '0026-genre-link-release-dates',
     });
     try {
-      const now = new Date().toISOString();
-      const insertFolder = async (user: number, name: string) => {
-        const [row] = (
-          await sql<{ id: number }>`insert into folders
-              (user_id, name, search_text, sort_order, created_at, updated_at)
-            values (${user}, ${name}, ${searchText(name)}, 0, ${now}, ${now})
-            returning id`.execute(db)
-        ).rows;
-        if (!row) throw new Error('no folder inserted');
-        return row.id;
-      };
       const owner = await insertUser(db, 'folded shelves');
       const other = await insertUser(db, 'other shelves');
-      const blue = await insertFolder(owner, 'Blue shelf');
-      const deep = await insertFolder(owner, 'Deep Blü');
-      await insertFolder(owner, 'Night shelf');
-      await insertFolder(other, 'Blue of another');
+      const blue = await insertFolder(db, owner, 'Blue shelf');
+      const deep = await insertFolder(db, owner, 'Deep Blü');
+      await insertFolder(db, owner, 'Night shelf');
+      await insertFolder(db, other, 'Blue of another');
 
       await migrateToLatest(db);
-      const names = async () => {
-        const rows = await db.selectFrom('folders').select(['id', 'name']).execute();
-        return new Map(rows.map((row) => [row.id, row.name]));
-      };
-      const hits = async (q: string) => {
-        const nameOf = await names();
-        const found = await folderHits(db, owner, readSearch(q), 5);
-        return found.map((id) => nameOf.get(id));
-      };
+      const hits = (q: string) => folderHitNames(db, owner, q);
       expect(await hits('blu')).toEqual(['Blue shelf', 'Deep Blü']);
 
       await sql`update folders set name = ${'Cobalt shelf'}, search_text = ${searchText('Cobalt shelf')}
         where id = ${blue}`.execute(db);
       await sql`delete from folders where id = ${deep}`.execute(db);
-      await insertFolder(owner, 'Bluish box');
+      await insertFolder(db, owner, 'Bluish box');
       expect(await hits('blu')).toEqual(['Bluish box']);
       expect(await hits('COBALT')).toEqual(['Cobalt shelf']);
       expect(await hits('shelf')).toEqual(['Cobalt shelf', 'Night shelf']);
@@ -454,24 +455,20 @@ describe.each(testDatabaseKinds)('upgrading a collection on %s', (kind) => {
       migratedTo: '0027-folder-word-index',
     });
     try {
-      const now = new Date().toISOString();
       const user = await insertUser(db, 'new tai lue');
       // New Tai Lue words of the same first letter, one with the vowel sign AA (U+19B1), one with
       // the vowel sign E (U+19B5): letters to the folded text, marks to FTS5's own tables.
       const withAa = 'ᦂ\u19b1ᦓ';
       const withE = 'ᦂ\u19b5';
-      const addFolder = (name: string) =>
-        sql`insert into folders (user_id, name, search_text, sort_order, created_at, updated_at)
-          values (${user}, ${name}, ${searchText(name)}, 0, ${now}, ${now})`.execute(db);
       const addAlbumBy = async (key: string, name: string) =>
         creditArtist(db, user, await insertAlbum(db, user, key, name, name), name);
       await addAlbumBy('a1', withAa);
-      await addFolder(withAa);
+      await insertFolder(db, user, withAa);
 
       await migrateToLatest(db);
       // Indexed by the rebuilt index's triggers.
       await addAlbumBy('a2', withE);
-      await addFolder(withE);
+      await insertFolder(db, user, withE);
 
       const albums = async (q: string) =>
         (
@@ -484,11 +481,7 @@ describe.each(testDatabaseKinds)('upgrading a collection on %s', (kind) => {
         (await listArtists(db, user, { q, sort: 'name-asc', limit: 24, offset: 0 })).artists.map(
           (artist) => artist.name,
         );
-      const folders = async (q: string) => {
-        const rows = await db.selectFrom('folders').select(['id', 'name']).execute();
-        const nameOf = new Map(rows.map((row) => [row.id, row.name]));
-        return (await folderHits(db, user, readSearch(q), 5)).map((id) => nameOf.get(id));
-      };
+      const folders = (q: string) => folderHitNames(db, user, q);
       for (const found of [albums, artists, folders]) {
         expect(await found('ᦂ\u19b1')).toEqual([withAa]);
         expect(await found(withE)).toEqual([withE]);
