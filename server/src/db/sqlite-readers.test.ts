@@ -192,6 +192,24 @@ describe('the write-ahead log of a SQLite file with reader threads', () => {
     }
     expect(await settledSize(file)).toBeGreaterThan(sizeBefore + 500_000);
   });
+
+  it('is cut back to 64 MB once copied, after a burst of writes took it past', async () => {
+    const file = temporaryFile();
+    const db = openDatabase({ kind: 'sqlite', file, readers: 2 });
+    cleanups.push(() => db.destroy());
+    await sql`create table burst (data blob)`.execute(db);
+    // About 80 MB of log in one transaction.
+    await sql`insert into burst
+      with recursive n(i) as (select 1 union all select i + 1 from n where i < 20000)
+      select randomblob(4000) from n`.execute(db);
+    const log = `${file}-wal`;
+    expect(fs.statSync(log).size).toBeGreaterThan(80_000_000);
+
+    await settledSize(file);
+    // The next write finds the log copied back, starts it again and cuts the file.
+    await sql`insert into burst values (zeroblob(10))`.execute(db);
+    expect(fs.statSync(log).size).toBeLessThanOrEqual(64 * 1024 * 1024);
+  });
 });
 
 /** The database file's size once it has stopped changing (checkpoints run once a second). */
