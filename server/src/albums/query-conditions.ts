@@ -296,6 +296,8 @@ export async function fewMatchesOrCount(
  */
 export function wordMatchCount(scope: Pick<QueryScope, 'db' | 'userId'>, words: string[]) {
   const repeated = isPostgres(scope.db);
+  const [word] = words;
+  if (!repeated && word !== undefined && words.length === 1) return sqliteWordCount(scope, word);
   const perWord = words.map(
     (word, n) =>
       sql`select id from (${wordMatchIds(scope, [word], { joined: false, repeated })}) as ${sql.raw(`word${n}`)}`,
@@ -307,6 +309,22 @@ export function wordMatchCount(scope: Pick<QueryScope, 'db' | 'userId'>, words: 
       ? sql<string | number | bigint>`count(distinct every_word.id)`
       : sql<string | number | bigint>`count(*)`;
   return scope.db.selectFrom(matches).select(counted.as('total'));
+}
+
+/**
+ * How many of the user's albums one word matches, on SQLite. A word that names none of the
+ * user's tags, as most words of most collections do, is counted from the text index alone: the
+ * UNION with no tagged albums still merged every text match (the bench's 84 prefixes at 50,000
+ * albums, 10,000 matches on average, with no tag named: 2.7 against 1.6 ms).
+ */
+function sqliteWordCount({ db, userId }: Pick<QueryScope, 'db' | 'userId'>, word: string) {
+  const inText = sql`select rowid from album_search where album_search match ${fts5PrefixQuery(userId, [word])}`;
+  const matches = wordMatchIds({ db, userId }, [word], { joined: false });
+  return db.selectNoFrom(
+    sql<number>`case when exists ${tagsStartingWith(db, userId, [word])}
+      then (select count(*) from (${matches}))
+      else (select count(*) from (${inText})) end`.as('total'),
+  );
 }
 
 /** Every word in the album's name or artists or in one of its tags' names, each on its own. */

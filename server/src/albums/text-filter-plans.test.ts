@@ -666,6 +666,10 @@ describe.each(testDatabaseKinds)('a count of free words on %s', (kind) => {
     expect(await count(listener, 'VELVET, morning')).toBe(1);
     expect(await count(listener, 'velvety sleep')).toBe(0);
     expect(await count(listener, 'velvet-crush')).toBe(1);
+    // Words that name no tag, counted from the text alone.
+    expect(await count(listener, 'nig')).toBe(1);
+    expect(await count(listener, 'qui')).toBe(1);
+    expect(await count(listener, 'vinyl')).toBe(0);
     // A query of another shape is counted over the albums, alike.
     expect(await count(listener, '(velv) night')).toBe(1);
     expect(await count(neighbour, 'velvet')).toBe(2);
