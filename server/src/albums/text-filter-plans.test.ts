@@ -648,6 +648,7 @@ describe.each(testDatabaseKinds)('a count of free words on %s', (kind) => {
       planAlbum('Velvet Rope', 5, ['velvet']),
       planAlbum('Velvet Night', 6),
     ]);
+    await importAlbums(app, neighbour, ['quilted'], [planAlbum('Loud', 7, ['quilted'])]);
     // The count, which must also be the number of albums the page lists.
     const count = async (token: string, q: string) => {
       const response = await app.inject({
@@ -674,6 +675,9 @@ describe.each(testDatabaseKinds)('a count of free words on %s', (kind) => {
     expect(await count(listener, '(velv) night')).toBe(1);
     expect(await count(neighbour, 'velvet')).toBe(2);
     expect(await count(neighbour, 'night velv')).toBe(1);
+    // A word only another user's tag has.
+    expect(await count(neighbour, 'qui')).toBe(1);
+    expect(await count(listener, 'quil')).toBe(0);
   });
 });
 

@@ -60,9 +60,10 @@ const IN_MEMORY_PLANNING = 'set random_page_cost = 1.1';
 // connection keeps the hot part of it (and an import's index updates) in memory, not 8 MB.
 const CACHE_KILOBYTES = 65_536;
 
-// The log keeps its largest size on disk once past it; a burst of writes (an import, a bulk
-// change) would otherwise leave a file of hundreds of MB beside the database.
-const LOG_BYTES_KEPT = 64 * 1024 * 1024;
+// SQLite reuses its log file without shortening it, so after a burst of writes (an import, a
+// bulk change) it would stay at hundreds of MB beside the database. A writing connection cuts
+// it back to this at its first commit after the log has all been copied back.
+export const LOG_BYTES_KEPT = 64 * 1024 * 1024;
 
 /** The longest a PostgreSQL statement may run; an import's batch takes well under a second. */
 export const STATEMENT_TIMEOUT_MS = 30_000;
