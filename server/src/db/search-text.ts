@@ -95,6 +95,26 @@ export function idsWithWordsStarting(
   return sql.join(eachWord, sql` intersect `);
 }
 
+/** SQLite's FTS5 indexes of each table's words (migrations/text-index.ts). */
+const TEXT_INDEXES = {
+  albums: 'album_search',
+  artists: 'artist_search',
+  folders: 'folder_search',
+} as const;
+
+/**
+ * SQLite: the ids of the user's albums, artists or folders with a word starting with each word,
+ * from the table's text index, which holds only that user's words under those tokens.
+ */
+export function sqliteIdsWithWordsStarting(
+  table: keyof typeof TEXT_INDEXES,
+  userId: number,
+  words: string[],
+): RawBuilder<unknown> {
+  const index = sql.table(TEXT_INDEXES[table]);
+  return sql`select rowid as id from ${index} where ${index} match ${fts5PrefixQuery(userId, words)}`;
+}
+
 /** A word as SQLite's text index holds it for its user (migrations/text-index.ts). */
 const ownedWord = (userId: number, word: string) => `u${userId}x${word}`;
 

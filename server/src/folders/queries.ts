@@ -5,10 +5,10 @@ import { isPostgres } from '../db/database';
 import { libraryResults, libraryVersion } from '../db/library-results';
 import type { Database } from '../db/schema';
 import {
-  fts5PrefixQuery,
   inCodePointOrder,
   nameRank,
   type Search,
+  sqliteIdsWithWordsStarting,
   startsWords,
 } from '../db/search-text';
 import { notFound } from '../http/errors';
@@ -176,8 +176,7 @@ export async function folderHits(
 function folderNameMatches(db: Kysely<Database>, userId: number, words: string[]) {
   if (words.length === 0 || isPostgres(db))
     return startsWords(sql.ref('folders.search_text'), words);
-  return sql<boolean>`folders.id in (select rowid from folder_search
-    where folder_search match ${fts5PrefixQuery(userId, words)})`;
+  return sql<boolean>`folders.id in (${sqliteIdsWithWordsStarting('folders', userId, words)})`;
 }
 
 type CountedFolder = Omit<FolderRow, 'album_count' | 'total_count'> & { album_count: unknown };
