@@ -60,11 +60,6 @@ const IN_MEMORY_PLANNING = 'set random_page_cost = 1.1';
 // connection keeps the hot part of it (and an import's index updates) in memory, not 8 MB.
 const CACHE_KILOBYTES = 65_536;
 
-// SQLite reuses its log file without shortening it, so after a burst of writes (an import, a
-// bulk change) it would stay at hundreds of MB beside the database. A writing connection cuts
-// it back to this at its first commit after the log has all been copied back.
-export const LOG_BYTES_KEPT = 64 * 1024 * 1024;
-
 /** The longest a PostgreSQL statement may run; an import's batch takes well under a second. */
 export const STATEMENT_TIMEOUT_MS = 30_000;
 /** How long a query waits for a connection to PostgreSQL before the request answers 503. */
@@ -135,7 +130,6 @@ export function openDatabase(target: DatabaseTarget): Kysely<Database> {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma(`cache_size = -${CACHE_KILOBYTES}`);
-  sqlite.pragma(`journal_size_limit = ${LOG_BYTES_KEPT}`);
   // Fresh planner statistics for tables that changed a lot since they were last gathered.
   if (!target.thread) sqlite.pragma('optimize = 0x10002');
   const readers = target.file === ':memory:' || target.thread ? 0 : (target.readers ?? 0);
