@@ -140,8 +140,11 @@ export function openDatabase(target: DatabaseTarget): Kysely<Database> {
     count: readers,
     cacheKilobytes: CACHE_KILOBYTES,
   });
-  const checkpoints = new SqliteCheckpoints(target.file, sqlite);
-  const dialect = new SqliteReadRoutingDialect(
+  // The thread empties the log with the main connection's writes held, which the dialect owns.
+  const checkpoints = new SqliteCheckpoints(target.file, sqlite, (work) =>
+    dialect.holdWrites(work),
+  );
+  const dialect: SqliteReadRoutingDialect = new SqliteReadRoutingDialect(
     { database: sqlite },
     { file: target.file, readers: pool, checkpoints },
   );

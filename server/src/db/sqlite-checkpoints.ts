@@ -8,31 +8,53 @@ const CHECKPOINT_EVERY_MS = 1_000;
 /** SQLite's own threshold (pages), which the main connection goes back to if the thread fails. */
 const AUTOCHECKPOINT_PAGES = 1_000;
 
+/** A log file larger than this is emptied once copied back (SQLite reuses it, never shortens it). */
+export const LOG_BYTES_KEPT = 64 * 1024 * 1024;
+
+/**
+ * The longest an emptying waits, with the server's writes held, for reads that still use the
+ * log; a read takes milliseconds, and an emptying that cannot wait is tried again a second later.
+ */
+const CUT_WAIT_MS = 100;
+
+/** `copy` copies what it can without waiting; `cut` copies the rest and empties the file. */
+export type CheckpointRequest = 'copy' | 'cut';
+export type CheckpointReply = { kind: 'copied'; logBytes: number } | { kind: 'cut' };
+
 /**
  * Checkpoints of a SQLite file in WAL mode, on a worker thread once a second, instead of
  * SQLite's automatic ones, which run inside the commit that crosses 1,000 pages of log: on the
  * main connection that copied and synced megabytes on the event loop, and an import's thread
  * committing 250 albums at a time synced the file at nearly every batch.
+ *
+ * Under steady writes the log is seldom all copied when a write comes, the moment SQLite starts
+ * it again from its beginning, so it would only grow. Past `LOG_BYTES_KEPT` the thread empties
+ * it with the server's writes held (`holdWrites`), so that no connection waits for its lock inside
+ * SQLite, which sleeps on the waiting thread.
  */
 export class SqliteCheckpoints {
   readonly #worker: Worker;
   readonly #timer: NodeJS.Timeout;
+  #pending: ((reply: CheckpointReply | undefined) => void) | undefined;
   #running = false;
   #closing = false;
 
   constructor(
     file: string,
     private readonly main: SQLite.Database,
+    private readonly holdWrites: <T>(work: () => Promise<T>) => Promise<T>,
   ) {
     main.pragma('wal_autocheckpoint = 0');
-    this.#worker = startWorker(import.meta.url, 'sqlite-checkpoint-worker', { file });
-    this.#worker.unref();
-    this.#worker.on('message', () => {
-      this.#running = false;
+    this.#worker = startWorker(import.meta.url, 'sqlite-checkpoint-worker', {
+      file,
+      cutWaitMs: CUT_WAIT_MS,
     });
+    this.#worker.unref();
+    this.#worker.on('message', (reply: CheckpointReply) => this.#answer(reply));
     this.#worker.on('error', () => this.#giveUp());
     this.#worker.on('exit', () => {
       if (!this.#closing) this.#giveUp();
+      this.#answer(undefined);
     });
     this.#timer = setInterval(() => this.#checkpoint(), CHECKPOINT_EVERY_MS);
     this.#timer.unref();
@@ -44,10 +66,33 @@ export class SqliteCheckpoints {
     await this.#worker.terminate();
   }
 
-  #checkpoint() {
+  async #checkpoint() {
     if (this.#running) return;
     this.#running = true;
-    this.#worker.postMessage('checkpoint');
+    try {
+      const copied = await this.#ask('copy');
+      if (copied?.kind === 'copied' && copied.logBytes > LOG_BYTES_KEPT)
+        await this.holdWrites(() => this.#ask('cut'));
+    } catch {
+      this.#giveUp();
+    } finally {
+      this.#running = false;
+    }
+  }
+
+  #ask(request: CheckpointRequest): Promise<CheckpointReply | undefined> {
+    // A closed thread answers nothing, and a cut would hold the writes for ever.
+    if (this.#closing) return Promise.resolve(undefined);
+    return new Promise((resolve) => {
+      this.#pending = resolve;
+      this.#worker.postMessage(request);
+    });
+  }
+
+  #answer(reply: CheckpointReply | undefined) {
+    const pending = this.#pending;
+    this.#pending = undefined;
+    pending?.(reply);
   }
 
   /** Without the thread the log would only grow: SQLite checkpoints on commit again. */

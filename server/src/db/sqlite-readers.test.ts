@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import SQLite from 'better-sqlite3';
 import { type Kysely, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -8,6 +9,7 @@ import { demoUserRow } from '../testing/factories';
 import { openDatabase } from './database';
 import { migrateToLatest } from './migrate';
 import type { Database } from './schema';
+import { LOG_BYTES_KEPT } from './sqlite-checkpoints';
 import { SqliteReaders } from './sqlite-readers';
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -191,6 +193,51 @@ describe('the write-ahead log of a SQLite file with reader threads', () => {
         .execute();
     }
     expect(await settledSize(file)).toBeGreaterThan(sizeBefore + 500_000);
+  });
+  it('is emptied by its thread once past 64 MB, while reads and writes go on', async () => {
+    const file = temporaryFile();
+    const db = openDatabase({ kind: 'sqlite', file, readers: 2 });
+    cleanups.push(() => db.destroy());
+    await migrateToLatest(db);
+    await sql`create table burst (chunk blob)`.execute(db);
+    // A megabyte a row, well past the size kept.
+    for (let n = 0; n < 80; n += 1)
+      await sql`insert into burst values (zeroblob(1000000))`.execute(db);
+    const log = `${file}-wal`;
+    expect(fs.statSync(log).size).toBeGreaterThan(LOG_BYTES_KEPT);
+
+    // Readers that never stop and a write every few milliseconds, as a busy server has: under
+    // them SQLite alone never starts the log again, and never shortens the file.
+    let going = true;
+    const readsAndWrites = async (reader: boolean) => {
+      let done = 0;
+      while (going) {
+        if (reader) await db.selectFrom('users').select('id').execute();
+        else {
+          await db
+            .insertInto('users')
+            .values(demoUserRow(`listener ${done}`))
+            .execute();
+          await sleep(5);
+        }
+        done += 1;
+      }
+      return done;
+    };
+    const work = Promise.all([readsAndWrites(true), readsAndWrites(true), readsAndWrites(false)]);
+
+    await expect
+      .poll(() => fs.statSync(log).size, { timeout: 20_000, interval: 100 })
+      .toBeLessThanOrEqual(LOG_BYTES_KEPT);
+    going = false;
+    const [, , written] = await work;
+    const users = await db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .execute();
+    expect(Number(users[0]?.n)).toBe(written);
+    const chunks = await sql<{ n: number }>`select count(*) as n from burst`.execute(db);
+    expect(chunks.rows).toEqual([{ n: 80 }]);
   });
 });
 
