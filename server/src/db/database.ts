@@ -7,7 +7,6 @@ import type { Config } from '../config';
 import { DEFAULT_DATABASE_CONNECTIONS } from './pool-size';
 import { PreparedStatementPool } from './prepared-statements';
 import type { Database } from './schema';
-import { SqliteCheckpoints } from './sqlite-checkpoints';
 import { SqliteReadRoutingDialect } from './sqlite-read-routing';
 import { SqliteReaders } from './sqlite-readers';
 
@@ -140,13 +139,9 @@ export function openDatabase(target: DatabaseTarget): Kysely<Database> {
     count: readers,
     cacheKilobytes: CACHE_KILOBYTES,
   });
-  // The thread empties the log with the main connection's writes held, which the dialect owns.
-  const checkpoints = new SqliteCheckpoints(target.file, sqlite, (work) =>
-    dialect.holdWrites(work),
-  );
-  const dialect: SqliteReadRoutingDialect = new SqliteReadRoutingDialect(
+  const dialect = new SqliteReadRoutingDialect(
     { database: sqlite },
-    { file: target.file, readers: pool, checkpoints },
+    { file: target.file, readers: pool, main: sqlite },
   );
   const db = new Kysely<Database>({ dialect });
   readersOf.set(db, pool);

@@ -14,6 +14,9 @@ const { file, cutWaitMs } = z
 const connection = new SQLite(file, { fileMustExist: true, timeout: cutWaitMs });
 connection.pragma('wal_autocheckpoint = 0');
 
+const checkpointRequest: z.ZodType<CheckpointRequest> = z.enum(['copy', 'cut']);
+const checkpointResult = z.array(z.object({ busy: z.number() }));
+
 function logBytes(): number {
   return fs.statSync(`${file}-wal`, { throwIfNoEntry: false })?.size ?? 0;
 }
@@ -26,11 +29,11 @@ function run(request: CheckpointRequest): CheckpointReply {
   }
   // TRUNCATE copies the rest, waits for the reads that started before the log was all copied
   // (later ones read the database file alone), then starts the log again and empties the file.
-  // Reads that outlast the wait leave it as it is, for the next second.
-  connection.pragma('wal_checkpoint(TRUNCATE)');
-  return { kind: 'cut' };
+  // Reads that outlast the wait leave it as it is (busy).
+  const [result] = checkpointResult.parse(connection.pragma('wal_checkpoint(TRUNCATE)'));
+  return { kind: 'cut', busy: result?.busy !== 0 };
 }
 
-parentPort?.on('message', (request: CheckpointRequest) => {
-  parentPort?.postMessage(run(request));
+parentPort?.on('message', (request: unknown) => {
+  parentPort?.postMessage(run(checkpointRequest.parse(request)));
 });

@@ -13,13 +13,16 @@ export const LOG_BYTES_KEPT = 64 * 1024 * 1024;
 
 /**
  * The longest an emptying waits, with the server's writes held, for reads that still use the
- * log; a read takes milliseconds, and an emptying that cannot wait is tried again a second later.
+ * log: a read takes milliseconds.
  */
 const CUT_WAIT_MS = 100;
 
+/** After reads outlasted that wait (an export, a backup), writes are not held again for this long. */
+const CUT_RETRY_AFTER_MS = 10_000;
+
 /** `copy` copies what it can without waiting; `cut` copies the rest and empties the file. */
 export type CheckpointRequest = 'copy' | 'cut';
-export type CheckpointReply = { kind: 'copied'; logBytes: number } | { kind: 'cut' };
+export type CheckpointReply = { kind: 'copied'; logBytes: number } | { kind: 'cut'; busy: boolean };
 
 /**
  * Checkpoints of a SQLite file in WAL mode, on a worker thread once a second, instead of
@@ -38,6 +41,8 @@ export class SqliteCheckpoints {
   #pending: ((reply: CheckpointReply | undefined) => void) | undefined;
   #running = false;
   #closing = false;
+  #gone = false;
+  #nextCutAt = 0;
 
   constructor(
     file: string,
@@ -53,10 +58,11 @@ export class SqliteCheckpoints {
     this.#worker.on('message', (reply: CheckpointReply) => this.#answer(reply));
     this.#worker.on('error', () => this.#giveUp());
     this.#worker.on('exit', () => {
+      this.#gone = true;
       if (!this.#closing) this.#giveUp();
       this.#answer(undefined);
     });
-    this.#timer = setInterval(() => this.#checkpoint(), CHECKPOINT_EVERY_MS);
+    this.#timer = setInterval(() => void this.#checkpoint(), CHECKPOINT_EVERY_MS);
     this.#timer.unref();
   }
 
@@ -71,8 +77,10 @@ export class SqliteCheckpoints {
     this.#running = true;
     try {
       const copied = await this.#ask('copy');
-      if (copied?.kind === 'copied' && copied.logBytes > LOG_BYTES_KEPT)
-        await this.holdWrites(() => this.#ask('cut'));
+      if (copied?.kind !== 'copied' || copied.logBytes <= LOG_BYTES_KEPT) return;
+      if (Date.now() < this.#nextCutAt) return;
+      const cut = await this.holdWrites(() => this.#ask('cut'));
+      if (cut?.kind === 'cut' && cut.busy) this.#nextCutAt = Date.now() + CUT_RETRY_AFTER_MS;
     } catch {
       this.#giveUp();
     } finally {
@@ -81,8 +89,8 @@ export class SqliteCheckpoints {
   }
 
   #ask(request: CheckpointRequest): Promise<CheckpointReply | undefined> {
-    // A closed thread answers nothing, and a cut would hold the writes for ever.
-    if (this.#closing) return Promise.resolve(undefined);
+    // A thread that is gone answers nothing, and a cut would hold the writes for ever.
+    if (this.#closing || this.#gone) return Promise.resolve(undefined);
     return new Promise((resolve) => {
       this.#pending = resolve;
       this.#worker.postMessage(request);
@@ -98,6 +106,10 @@ export class SqliteCheckpoints {
   /** Without the thread the log would only grow: SQLite checkpoints on commit again. */
   #giveUp() {
     clearInterval(this.#timer);
-    if (this.main.open) this.main.pragma(`wal_autocheckpoint = ${AUTOCHECKPOINT_PAGES}`);
+    try {
+      if (this.main.open) this.main.pragma(`wal_autocheckpoint = ${AUTOCHECKPOINT_PAGES}`);
+    } catch {
+      // The connection is in use (a query streaming its rows) or closing: nothing more to do.
+    }
   }
 }

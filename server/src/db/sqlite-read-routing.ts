@@ -1,3 +1,4 @@
+import type SQLite from 'better-sqlite3';
 import {
   CompiledQuery,
   type DatabaseConnection,
@@ -9,7 +10,7 @@ import {
   SqliteDriver,
   type TransactionSettings,
 } from 'kysely';
-import type { SqliteCheckpoints } from './sqlite-checkpoints';
+import { SqliteCheckpoints } from './sqlite-checkpoints';
 import type { SqliteReaders } from './sqlite-readers';
 import { WritingThread } from './writing-thread';
 
@@ -25,14 +26,18 @@ export class SqliteReadRoutingDialect extends SqliteDialect {
   readonly #writingThread: WritingThread;
   #driver: ReadRoutingDriver | undefined;
 
+  /** `main`: the connection Kysely writes through, whose checkpoints move to a thread. */
   constructor(
     config: SqliteDialectConfig,
-    threads: { file: string; readers: SqliteReaders; checkpoints: SqliteCheckpoints },
+    threads: { file: string; readers: SqliteReaders; main: SQLite.Database },
   ) {
     super(config);
     this.#config = config;
     this.#readers = threads.readers;
-    this.#checkpoints = threads.checkpoints;
+    // Both threads write to the file with the main connection's writes held.
+    this.#checkpoints = new SqliteCheckpoints(threads.file, threads.main, (work) =>
+      this.holdWrites(work),
+    );
     this.#writingThread = new WritingThread(threads.file, (work) => this.holdWrites(work));
   }
 

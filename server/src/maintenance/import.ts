@@ -237,8 +237,8 @@ async function importFolders(trx: Kysely<Database>, userId: number, folders: Exp
     (folder) => folder.parent_key,
   );
   for (const [index, folder] of ordered.entries()) {
-    // On SQLite each insert answers at once: 100 of them held the event loop for 30-48 ms
-    // while an import's thread wrote the file before.
+    // On SQLite each insert answers at once: at 100 a turn, a turn held the loop 30-49 ms in
+    // the bench's import; at 25, about 10.
     if (index > 0 && index % FOLDERS_PER_TURN === 0) await nextTurn();
     // A parent not created before its subfolder is missing or in a loop: the root, then.
     const parentId = folder.parent_key === null ? undefined : folderIds.get(folder.parent_key);
