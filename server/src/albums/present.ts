@@ -1,6 +1,7 @@
 import { type AlbumDetail, type AlbumSummary, folderRef, track } from '@gatefold/contract/albums';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import { fixedShapeQuery, type Slots } from '../db/fixed-shape-query';
 import type { Database } from '../db/schema';
 import { inCodePointOrder } from '../db/search-text';
 import { notFound } from '../http/errors';
@@ -36,44 +37,50 @@ const folderRefs = z.array(folderRef);
 
 /**
  * The user's album whole, as its page shows it: the row, its tags, genres, tracks and folders in
- * one statement. Another user's or an unknown id is a 404.
+ * one statement, built once (each album's page asks the same of another id).
  */
+const albumDetailRow = fixedShapeQuery((db, value: Slots<{ userId: number; albumId: number }>) => {
+  const jsonArray = jsonArrayOf(db);
+  return selectLabelledAlbums(
+    db,
+    db
+      .selectFrom('albums')
+      .where('albums.user_id', '=', value('userId'))
+      .where('albums.id', '=', value('albumId')),
+  ).select((eb) => [
+    jsonArray(
+      eb
+        .selectFrom('tracks')
+        .select(['id', 'name', 'artist', 'track_number', 'disc_number', 'duration_ms'])
+        .select('spotify_url')
+        .whereRef('tracks.album_id', '=', 'albums.id')
+        .orderBy('disc_number')
+        .orderBy('track_number')
+        .orderBy('id'),
+    )
+      .$castTo<unknown>()
+      .as('tracks'),
+    jsonArray(
+      eb
+        .selectFrom('folder_albums')
+        .innerJoin('folders', 'folders.id', 'folder_albums.folder_id')
+        .select(['folders.id', 'folders.name'])
+        .whereRef('folder_albums.album_id', '=', 'albums.id')
+        .orderBy(inCodePointOrder(db, 'folders.search_text'))
+        .orderBy('folders.id'),
+    )
+      .$castTo<unknown>()
+      .as('folders'),
+  ]);
+});
+
+/** The user's album whole, as its page shows it. Another user's or an unknown id is a 404. */
 export async function loadAlbumDetail(
   db: Kysely<Database>,
   userId: number,
   albumId: number,
 ): Promise<AlbumDetail> {
-  const jsonArray = jsonArrayOf(db);
-  const row = await selectLabelledAlbums(
-    db,
-    db.selectFrom('albums').where('albums.user_id', '=', userId).where('albums.id', '=', albumId),
-  )
-    .select((eb) => [
-      jsonArray(
-        eb
-          .selectFrom('tracks')
-          .select(['id', 'name', 'artist', 'track_number', 'disc_number', 'duration_ms'])
-          .select('spotify_url')
-          .whereRef('tracks.album_id', '=', 'albums.id')
-          .orderBy('disc_number')
-          .orderBy('track_number')
-          .orderBy('id'),
-      )
-        .$castTo<unknown>()
-        .as('tracks'),
-      jsonArray(
-        eb
-          .selectFrom('folder_albums')
-          .innerJoin('folders', 'folders.id', 'folder_albums.folder_id')
-          .select(['folders.id', 'folders.name'])
-          .whereRef('folder_albums.album_id', '=', 'albums.id')
-          .orderBy(inCodePointOrder(db, 'folders.search_text'))
-          .orderBy('folders.id'),
-      )
-        .$castTo<unknown>()
-        .as('folders'),
-    ])
-    .executeTakeFirst();
+  const [row] = await albumDetailRow(db, { userId, albumId });
   if (!row) throw notFound('No such album in your collection.');
   return {
     ...presentAlbum(labelled(row)),

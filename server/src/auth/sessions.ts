@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { fixedShapeQuery, type Slots } from '../db/fixed-shape-query';
 import { type LibraryState, libraryStateOf } from '../db/library-results';
 import type { Database } from '../db/schema';
 
@@ -31,6 +32,16 @@ export async function createSession(
   return { token, expiresAt };
 }
 
+/** A session's user with their library's count and version, built once: every request asks it. */
+const sessionUser = fixedShapeQuery((db, value: Slots<{ tokenHash: string; now: string }>) =>
+  db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select(['users.id', 'users.album_count', 'users.library_version', 'users.folders_version'])
+    .where('sessions.token_hash', '=', value('tokenHash'))
+    .where('sessions.expires_at', '>', value('now')),
+);
+
 /**
  * The user a live token belongs to, with their library's count and version read in the same
  * statement (`LibraryState`); expired and unknown tokens find no one.
@@ -40,13 +51,10 @@ export async function findSessionUser(
   token: string,
   now = new Date(),
 ): Promise<{ userId: number; library: LibraryState } | undefined> {
-  const session = await db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['users.id', 'users.album_count', 'users.library_version', 'users.folders_version'])
-    .where('sessions.token_hash', '=', hashToken(token))
-    .where('sessions.expires_at', '>', now.toISOString())
-    .executeTakeFirst();
+  const [session] = await sessionUser(db, {
+    tokenHash: hashToken(token),
+    now: now.toISOString(),
+  });
   if (!session) return undefined;
   return {
     userId: session.id,

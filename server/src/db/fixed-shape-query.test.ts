@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoUserRow } from '../testing/factories';
+import {
+  createTestDatabase,
+  type TestDatabase,
+  testDatabaseKindsWithReaders,
+} from '../testing/test-database';
+import { fixedShapeQuery, type Slots } from './fixed-shape-query';
+
+const usersNamed = fixedShapeQuery((db, value: Slots<{ name: string; afterId: number }>) =>
+  db
+    .selectFrom('users')
+    .select(['id', 'display_name'])
+    .where('display_name', '=', value('name'))
+    .where('id', '>', value('afterId'))
+    .orderBy('id'),
+);
+
+describe.each(testDatabaseKindsWithReaders)('a query of fixed shape on %s', (kind) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    for (const [n, name] of ['Ada', 'Björk', 'Ada'].entries())
+      await database.db
+        .insertInto('users')
+        .values({ ...demoUserRow(`listener ${n}`), display_name: name })
+        .execute();
+  });
+  afterAll(() => database.destroy());
+
+  it("answers each call with that call's values", async () => {
+    const { db } = database;
+    const adas = await usersNamed(db, { name: 'Ada', afterId: 0 });
+    expect(adas.map((user) => user.display_name)).toEqual(['Ada', 'Ada']);
+    const [first] = adas;
+    expect(await usersNamed(db, { name: 'Ada', afterId: first?.id ?? 0 })).toEqual(adas.slice(1));
+    expect(await usersNamed(db, { name: 'Björk', afterId: 0 })).toEqual([
+      { id: expect.any(Number), display_name: 'Björk' },
+    ]);
+    expect(await usersNamed(db, { name: 'Cai', afterId: 0 })).toEqual([]);
+  });
+
+  it('answers calls under way at once, each with its own values', async () => {
+    const { db } = database;
+    const answers = await Promise.all(
+      ['Ada', 'Björk', 'Cai', 'Ada'].map((name) => usersNamed(db, { name, afterId: 0 })),
+    );
+    expect(answers.map((rows) => rows.length)).toEqual([2, 1, 0, 2]);
+  });
+
+  it('sees the rows of the transaction it is given', async () => {
+    await database.db
+      .transaction()
+      .execute(async (trx) => {
+        await trx.insertInto('users').values(demoUserRow('Dana')).execute();
+        expect(await usersNamed(trx, { name: 'Dana', afterId: 0 })).toHaveLength(1);
+        throw new Error('roll back');
+      })
+      .catch(() => {});
+    expect(await usersNamed(database.db, { name: 'Dana', afterId: 0 })).toEqual([]);
+  });
+});
