@@ -11,7 +11,11 @@ const usersNamed = fixedShapeQuery((db, value: Slots<{ name: string; afterId: nu
   db
     .selectFrom('users')
     .select(['id', 'display_name'])
-    .where('display_name', '=', value('name'))
+    .where((eb) =>
+      // A value used twice, beside one fixed in the query.
+      eb.or([eb('display_name', '=', value('name')), eb('provider_user_id', '=', value('name'))]),
+    )
+    .where('provider', '=', 'demo')
     .where('id', '>', value('afterId'))
     .orderBy('id'),
 );
@@ -49,14 +53,16 @@ describe.each(testDatabaseKindsWithReaders)('a query of fixed shape on %s', (kin
   });
 
   it('sees the rows of the transaction it is given', async () => {
-    await database.db
-      .transaction()
-      .execute(async (trx) => {
+    let seenInside: number | undefined;
+    const rollBack = new Error('roll back');
+    await expect(
+      database.db.transaction().execute(async (trx) => {
         await trx.insertInto('users').values(demoUserRow('Dana')).execute();
-        expect(await usersNamed(trx, { name: 'Dana', afterId: 0 })).toHaveLength(1);
-        throw new Error('roll back');
-      })
-      .catch(() => {});
+        seenInside = (await usersNamed(trx, { name: 'Dana', afterId: 0 })).length;
+        throw rollBack;
+      }),
+    ).rejects.toBe(rollBack);
+    expect(seenInside).toBe(1);
     expect(await usersNamed(database.db, { name: 'Dana', afterId: 0 })).toEqual([]);
   });
 });

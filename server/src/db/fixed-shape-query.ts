@@ -1,4 +1,11 @@
-import { type Compilable, type CompiledQuery, type Kysely, type RawBuilder, sql } from 'kysely';
+import {
+  type Compilable,
+  type CompiledQuery,
+  createQueryId,
+  type Kysely,
+  type RawBuilder,
+  sql,
+} from 'kysely';
 import type { Database } from './schema';
 
 /** Where a value goes in a query built before its values are known. */
@@ -31,7 +38,12 @@ export function fixedShapeQuery<Values extends Record<string, unknown>, Row>(
     const parameters = compiled.parameters.map((parameter) =>
       parameter instanceof Slot ? values[parameter.key] : parameter,
     );
-    const { rows } = await db.executeQuery<Row>({ ...compiled, parameters });
+    // A query id of its own, as a query built anew would have, for anything that goes by it.
+    const { rows } = await db.executeQuery<Row>({
+      ...compiled,
+      queryId: createQueryId(),
+      parameters,
+    });
     return rows;
   };
 }

@@ -229,7 +229,7 @@ describe('the write-ahead log of a SQLite file with reader threads', () => {
     let done: number[] = [];
     try {
       await expect
-        .poll(() => fs.statSync(log).size, { timeout: 10_000, interval: 100 })
+        .poll(() => fs.statSync(log).size, { timeout: 15_000, interval: 100 })
         .toBeLessThanOrEqual(LOG_BYTES_KEPT);
     } finally {
       going = false;
