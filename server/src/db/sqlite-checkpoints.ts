@@ -1,6 +1,5 @@
-import type { Worker } from 'node:worker_threads';
 import type SQLite from 'better-sqlite3';
-import { startWorker } from '../start-worker';
+import { WorkerThread } from '../worker-thread';
 
 /** How often the log is copied back: at most a second of writes waits in it. */
 const CHECKPOINT_EVERY_MS = 1_000;
@@ -36,12 +35,10 @@ export type CheckpointReply = { kind: 'copied'; logBytes: number } | { kind: 'cu
  * SQLite, which sleeps on the waiting thread.
  */
 export class SqliteCheckpoints {
-  readonly #worker: Worker;
+  readonly #thread: WorkerThread<CheckpointRequest, CheckpointReply>;
   readonly #timer: NodeJS.Timeout;
-  #pending: ((reply: CheckpointReply | undefined) => void) | undefined;
   #running = false;
   #closing = false;
-  #gone = false;
   #nextCutAt = 0;
 
   constructor(
@@ -50,18 +47,11 @@ export class SqliteCheckpoints {
     private readonly holdWrites: <T>(work: () => Promise<T>) => Promise<T>,
   ) {
     main.pragma('wal_autocheckpoint = 0');
-    this.#worker = startWorker(import.meta.url, 'sqlite-checkpoint-worker', {
+    this.#thread = new WorkerThread(import.meta.url, 'sqlite-checkpoint-worker', {
       file,
       cutWaitMs: CUT_WAIT_MS,
     });
-    this.#worker.unref();
-    this.#worker.on('message', (reply: CheckpointReply) => this.#answer(reply));
-    this.#worker.on('error', () => this.#giveUp());
-    this.#worker.on('exit', () => {
-      this.#gone = true;
-      if (!this.#closing) this.#giveUp();
-      this.#answer(undefined);
-    });
+    this.#thread.unref();
     this.#timer = setInterval(() => void this.#checkpoint(), CHECKPOINT_EVERY_MS);
     this.#timer.unref();
   }
@@ -69,38 +59,30 @@ export class SqliteCheckpoints {
   async close(): Promise<void> {
     this.#closing = true;
     clearInterval(this.#timer);
-    await this.#worker.terminate();
+    await this.#thread.close();
   }
 
   async #checkpoint() {
-    if (this.#running) return;
+    if (this.#running || this.#closing) return;
     this.#running = true;
     try {
       const copied = await this.#ask('copy');
-      if (copied?.kind !== 'copied' || copied.logBytes <= LOG_BYTES_KEPT) return;
+      if (copied.kind !== 'copied' || copied.logBytes <= LOG_BYTES_KEPT) return;
       if (Date.now() < this.#nextCutAt) return;
+      // A thread that ends meanwhile fails the cut's reply, which lets the writes go.
       const cut = await this.holdWrites(() => this.#ask('cut'));
-      if (cut?.kind === 'cut' && cut.busy) this.#nextCutAt = Date.now() + CUT_RETRY_AFTER_MS;
+      if (cut.kind === 'cut' && cut.busy) this.#nextCutAt = Date.now() + CUT_RETRY_AFTER_MS;
     } catch {
-      this.#giveUp();
+      // The thread failed or ended: as expected when closing, and otherwise given up on.
+      if (!this.#closing) this.#giveUp();
     } finally {
       this.#running = false;
     }
   }
 
-  #ask(request: CheckpointRequest): Promise<CheckpointReply | undefined> {
-    // A thread that is gone answers nothing, and a cut would hold the writes for ever.
-    if (this.#closing || this.#gone) return Promise.resolve(undefined);
-    return new Promise((resolve) => {
-      this.#pending = resolve;
-      this.#worker.postMessage(request);
-    });
-  }
-
-  #answer(reply: CheckpointReply | undefined) {
-    const pending = this.#pending;
-    this.#pending = undefined;
-    pending?.(reply);
+  #ask(request: CheckpointRequest): Promise<CheckpointReply> {
+    this.#thread.send(request);
+    return this.#thread.next();
   }
 
   /** Without the thread the log would only grow: SQLite checkpoints on commit again. */
