@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoUserRow } from '../testing/factories';
 import {
@@ -5,7 +6,7 @@ import {
   type TestDatabase,
   testDatabaseKindsWithReaders,
 } from '../testing/test-database';
-import { fixedShapeQuery, type Slots } from './fixed-shape-query';
+import { fixedShapeQuery, queryAroundSubquery, type Slots } from './fixed-shape-query';
 
 const usersNamed = fixedShapeQuery((db, value: Slots<{ name: string; afterId: number }>) =>
   db
@@ -64,5 +65,60 @@ describe.each(testDatabaseKindsWithReaders)('a query of fixed shape on %s', (kin
     ).rejects.toBe(rollBack);
     expect(seenInside).toBe(1);
     expect(await usersNamed(database.db, { name: 'Dana', afterId: 0 })).toEqual([]);
+  });
+});
+
+const usersInOrder = queryAroundSubquery((db, order: 'asc' | 'desc', ids) =>
+  db
+    .selectFrom('users')
+    .select(['id', 'display_name'])
+    .where('id', 'in', sql<number>`(${ids})`)
+    .where('provider', '=', sql.lit('demo'))
+    .orderBy('display_name', order)
+    .orderBy('id', order),
+);
+
+describe.each(testDatabaseKindsWithReaders)('a query around a subquery on %s', (kind) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    for (const [n, name] of ['Ada', 'Björk', 'Cai'].entries())
+      await database.db
+        .insertInto('users')
+        .values({ ...demoUserRow(`listener ${n}`), display_name: name })
+        .execute();
+  });
+  afterAll(() => database.destroy());
+
+  const idsNamed = (names: string[]) =>
+    database.db.selectFrom('users').select('id').where('display_name', 'in', names);
+
+  it("answers each call with its own subquery and that subquery's values, in the key's order", async () => {
+    const { db } = database;
+    const names = async (order: 'asc' | 'desc', among: string[]) =>
+      (await usersInOrder(db, order, idsNamed(among))).map((user) => user.display_name);
+    expect(await names('asc', ['Cai', 'Ada'])).toEqual(['Ada', 'Cai']);
+    expect(await names('desc', ['Cai', 'Ada', 'Björk'])).toEqual(['Cai', 'Björk', 'Ada']);
+    expect(await names('asc', ['Björk'])).toEqual(['Björk']);
+    expect(await names('desc', ['Dana'])).toEqual([]);
+    const [ada] = await usersInOrder(
+      db,
+      'asc',
+      db.selectFrom('users').select('id').where('display_name', '=', 'Ada').limit(1),
+    );
+    expect(ada).toEqual({ id: expect.any(Number), display_name: 'Ada' });
+  });
+
+  it('refuses a query around the subquery with values of its own', async () => {
+    const withValue = queryAroundSubquery((db, _key: 'any', ids) =>
+      db
+        .selectFrom('users')
+        .select('id')
+        .where('id', 'in', sql<number>`(${ids})`)
+        .where('provider', '=', 'demo'),
+    );
+    await expect(withValue(database.db, 'any', idsNamed(['Ada']))).rejects.toThrow(
+      'takes no values of its own',
+    );
   });
 });

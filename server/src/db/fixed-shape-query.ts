@@ -47,3 +47,52 @@ export function fixedShapeQuery<Values extends Record<string, unknown>, Row>(
     return rows;
   };
 }
+
+/** Where the subquery goes in the compiled text of a query around one. */
+const SUBQUERY_HOLE = '/* the subquery */';
+
+/**
+ * A query of a fixed shape for each key (a sort, say) around a subquery that changes from call
+ * to call: built and compiled once for each database and key, with each call's subquery
+ * compiled alone and put in its place. The statement is the one Kysely would build around it,
+ * so a database that prepares or keeps plans by text sees no difference. The query around the
+ * subquery takes no values of its own: they would come before or after the subquery's.
+ */
+export function queryAroundSubquery<Key extends string, Row>(
+  build: (db: Kysely<Database>, key: Key, subquery: RawBuilder<unknown>) => Compilable<Row>,
+): (db: Kysely<Database>, key: Key, subquery: Compilable<unknown>) => Promise<Row[]> {
+  const compiledFor = new WeakMap<Kysely<Database>, Map<Key, AroundSubquery<Row>>>();
+  const hole = sql`${sql.raw(SUBQUERY_HOLE)}`;
+  const around = (db: Kysely<Database>, key: Key): AroundSubquery<Row> => {
+    let forDb = compiledFor.get(db);
+    if (!forDb) {
+      forDb = new Map();
+      compiledFor.set(db, forDb);
+    }
+    const known = forDb.get(key);
+    if (known) return known;
+    const query = build(db, key, hole).compile();
+    const parts = query.sql.split(SUBQUERY_HOLE);
+    const [before, after] = parts;
+    if (parts.length !== 2 || before === undefined || after === undefined)
+      throw new Error('A query around a subquery takes it once.');
+    if (query.parameters.length > 0)
+      throw new Error('A query around a subquery takes no values of its own.');
+    const compiled = { query, before, after };
+    forDb.set(key, compiled);
+    return compiled;
+  };
+  return async (db, key, subquery) => {
+    const { query, before, after } = around(db, key);
+    const inner = subquery.compile();
+    const { rows } = await db.executeQuery<Row>({
+      ...query,
+      sql: `${before}${inner.sql}${after}`,
+      parameters: inner.parameters,
+      queryId: createQueryId(),
+    });
+    return rows;
+  };
+}
+
+type AroundSubquery<Row> = { query: CompiledQuery<Row>; before: string; after: string };
