@@ -10,6 +10,8 @@ export type LoopReport = {
   runningMs: number | null;
   gcLongestMs: number;
   gcShare: number;
+  /** The process's time on the cores, every thread's (its SQLite readers' too), in ms. */
+  cpuMs: number;
 };
 
 /**
@@ -40,6 +42,7 @@ export class LoopWatch {
   private runningMs = 0;
   private gcLongestMs = 0;
   private gcTotalMs = 0;
+  private cpuSince = process.cpuUsage();
 
   constructor() {
     this.delay.enable();
@@ -79,7 +82,9 @@ export class LoopWatch {
       runningMs: Number.isNaN(this.runningMs) ? null : this.runningMs,
       gcLongestMs: this.gcLongestMs,
       gcShare: this.gcTotalMs / Math.max(now - this.since, 1),
+      cpuMs: cpuMs(process.cpuUsage(this.cpuSince)),
     };
+    this.cpuSince = process.cpuUsage();
     this.delay.reset();
     this.since = now;
     this.gcLongestMs = 0;
@@ -88,3 +93,5 @@ export class LoopWatch {
     return report;
   }
 }
+
+const cpuMs = ({ user, system }: NodeJS.CpuUsage) => (user + system) / 1000;

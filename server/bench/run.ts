@@ -230,13 +230,64 @@ function scenarios(t: QueryTargets, albums: number): Scenario[] {
   ];
 }
 
-type Load = { rps: number; p50: number; p99: number; failed: number };
+type Load = { rps: number; p50: number; p99: number; failed: number; requests: number };
 
 /** The largest delay, and in brackets the largest part of a delay the loop spent running. */
 const delayCell = (report: Pick<LoopReport, 'maxMs' | 'runningMs'>) =>
   `${report.maxMs.toFixed(1)} (${report.runningMs?.toFixed(1) ?? 'n/a'})`;
 const collectionCells = (report: LoopReport) =>
   `${report.gcLongestMs.toFixed(1)} | ${Math.round(report.gcShare * 100)} %`;
+
+/**
+ * PostgreSQL's time on the cores, in ms: every process of the server on this machine, running
+ * (its backends and its own workers) or ended (counted by the postmaster, which waits for them),
+ * from /proc, in Linux's clock ticks of 10 ms.
+ */
+function postgresCpuMs(): number {
+  const processes = new Map<number, { parent: number; ticks: number; endedTicks: number }>();
+  for (const pid of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    let stat: string;
+    try {
+      stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    } catch {
+      continue; // The process ended meanwhile.
+    }
+    const nameEnd = stat.lastIndexOf(')');
+    if (stat.slice(stat.indexOf('(') + 1, nameEnd) !== 'postgres') continue;
+    // From the 3rd field on: ppid is the 4th, utime and stime the 14th and 15th, and the
+    // children's that were waited for, cutime and cstime, the 16th and 17th.
+    const field = (n: number) => Number(stat.slice(nameEnd + 2).split(' ')[n - 3]);
+    processes.set(Number(pid), {
+      parent: field(4),
+      ticks: field(14) + field(15),
+      endedTicks: field(16) + field(17),
+    });
+  }
+  let ticks = 0;
+  for (const { parent, ticks: own, endedTicks } of processes.values()) {
+    ticks += own;
+    if (!processes.has(parent)) ticks += endedTicks; // The postmaster.
+  }
+  return ticks * 10;
+}
+
+/**
+ * A load with what the server's event loop saw while it ran, and the CPU each request took: the
+ * server's, and after a plus PostgreSQL's, which runs in processes of its own.
+ */
+async function watched(server: Server, kind: string, run: () => Promise<Load>) {
+  await server.ask({ kind: 'loop-delay' });
+  const databaseBefore = kind === 'postgres' ? postgresCpuMs() : undefined;
+  const done = await run();
+  const loop = await server.ask<LoopReport>({ kind: 'loop-delay' });
+  const each = (ms: number) => (ms / Math.max(done.requests, 1)).toFixed(2);
+  const cpu =
+    databaseBefore === undefined
+      ? each(loop.cpuMs)
+      : `${each(loop.cpuMs)} + ${each(postgresCpuMs() - databaseBefore)}`;
+  return { load: done, loop, cpu };
+}
 
 /** The larger delay of two reports, and the larger running part. */
 const worseDelay = (a: Pick<LoopReport, 'maxMs' | 'runningMs'>, b: LoopReport) => ({
@@ -268,6 +319,7 @@ async function load(
     p50: result.latency.p50,
     p99: result.latency.p99,
     failed: result.non2xx + result.errors,
+    requests: result.requests.total,
   };
 }
 
@@ -602,10 +654,11 @@ async function benchDatabase(kind: string, port: number) {
     const bigScenarios = scenarios(bigTargets, ALBUMS);
     console.log(
       `| scenario | 50 albums p50 ms | ${ALBUMS} albums req/s | p50 ms | p99 ms | growth | ` +
+        `CPU ms a request (server${kind === 'postgres' ? ' + PostgreSQL' : ''}) | ` +
         'event loop max ms (running) | longest GC pause ms | time in GC | ' +
         'one request at a time: event loop max ms (running) |',
     );
-    console.log('|---|---|---|---|---|---|---|---|---|---|');
+    console.log('|---|---|---|---|---|---|---|---|---|---|---|');
     const noDelay: Pick<LoopReport, 'maxMs' | 'runningMs'> = { maxMs: 0, runningMs: 0 };
     let worstLoop = noDelay;
     let worstAlone = noDelay;
@@ -614,9 +667,11 @@ async function benchDatabase(kind: string, port: number) {
       if (ONLY && !ONLY.some((word) => name.includes(word))) continue;
       const bigPaths = bigScenarios[index]?.[1] ?? smallPaths;
       const before = await loadScenario(server, smallPaths, small);
-      await server.ask({ kind: 'loop-delay' });
-      const after = await loadScenario(server, bigPaths, big);
-      const loop = await server.ask<LoopReport>({ kind: 'loop-delay' });
+      const {
+        load: after,
+        loop,
+        cpu,
+      } = await watched(server, kind, () => loadScenario(server, bigPaths, big));
       worstLoop = worseDelay(worstLoop, loop);
       // Growth compares pages of one length: the big collection's again, as short as the small's.
       const shortPaths = await atSmallLengths(
@@ -639,20 +694,25 @@ async function benchDatabase(kind: string, port: number) {
       console.log(
         `| ${name}${failed} | ${before.p50} | ${after.rps} | ${after.p50} | ${after.p99} | ` +
           `${(comparable.p50 / Math.max(before.p50, 1)).toFixed(2)}×${shortPaths ? '*' : ''} | ` +
-          `${delayCell(loop)} | ${collectionCells(loop)} | ${delayCell(aloneLoop)} |`,
+          `${cpu} | ${delayCell(loop)} | ${collectionCells(loop)} | ${delayCell(aloneLoop)} |`,
       );
     }
 
-    const mixed = await load(`${server.url}/`, big, [
-      { method: 'GET', path: '/api/v1/albums?limit=24' },
-      { method: 'POST', path: `/api/v1/albums/${bigTargets.albumId}/tags/bench-mixed` },
-      { method: 'GET', path: `/api/v1/folders/${bigTargets.folderId}/albums?limit=24` },
-      { method: 'DELETE', path: `/api/v1/albums/${bigTargets.albumId}/tags/bench-mixed` },
-    ]);
-    const mixedLoop = await server.ask<LoopReport>({ kind: 'loop-delay' });
+    const {
+      load: mixed,
+      loop: mixedLoop,
+      cpu: mixedCpu,
+    } = await watched(server, kind, () =>
+      load(`${server.url}/`, big, [
+        { method: 'GET', path: '/api/v1/albums?limit=24' },
+        { method: 'POST', path: `/api/v1/albums/${bigTargets.albumId}/tags/bench-mixed` },
+        { method: 'GET', path: `/api/v1/folders/${bigTargets.folderId}/albums?limit=24` },
+        { method: 'DELETE', path: `/api/v1/albums/${bigTargets.albumId}/tags/bench-mixed` },
+      ]),
+    );
     worstLoop = worseDelay(worstLoop, mixedLoop);
     console.log(
-      `| mixed reads and writes | | ${mixed.rps} | ${mixed.p50} | ${mixed.p99} | | ` +
+      `| mixed reads and writes | | ${mixed.rps} | ${mixed.p50} | ${mixed.p99} | | ${mixedCpu} | ` +
         `${delayCell(mixedLoop)} | ${collectionCells(mixedLoop)} | |`,
     );
     if (anyShortened) {
