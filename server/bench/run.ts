@@ -241,9 +241,9 @@ const collectionCells = (report: LoopReport) =>
 /**
  * PostgreSQL's time on the cores, in ms: every process of the server on this machine, running
  * (its backends and its own workers) or ended (counted by the postmaster, which waits for them),
- * from /proc, in Linux's clock ticks of 10 ms.
+ * from /proc, in Linux's clock ticks of 10 ms; undefined where none runs here (a remote server).
  */
-function postgresCpuMs(): number {
+function postgresCpuMs(): number | undefined {
   const processes = new Map<number, { parent: number; ticks: number; endedTicks: number }>();
   for (const pid of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(pid)) continue;
@@ -264,6 +264,7 @@ function postgresCpuMs(): number {
       endedTicks: field(16) + field(17),
     });
   }
+  if (processes.size === 0) return undefined;
   let ticks = 0;
   for (const { parent, ticks: own, endedTicks } of processes.values()) {
     ticks += own;
@@ -281,11 +282,13 @@ async function watched(server: Server, kind: string, run: () => Promise<Load>) {
   const databaseBefore = kind === 'postgres' ? postgresCpuMs() : undefined;
   const done = await run();
   const loop = await server.ask<LoopReport>({ kind: 'loop-delay' });
+  const databaseAfter = kind === 'postgres' ? postgresCpuMs() : undefined;
   const each = (ms: number) => (ms / Math.max(done.requests, 1)).toFixed(2);
-  const cpu =
-    databaseBefore === undefined
-      ? each(loop.cpuMs)
-      : `${each(loop.cpuMs)} + ${each(postgresCpuMs() - databaseBefore)}`;
+  const database =
+    databaseBefore === undefined || databaseAfter === undefined
+      ? '?'
+      : each(databaseAfter - databaseBefore);
+  const cpu = kind === 'postgres' ? `${each(loop.cpuMs)} + ${database}` : each(loop.cpuMs);
   return { load: done, loop, cpu };
 }
 

@@ -101,7 +101,7 @@ export async function listAlbumRows(
 
 /**
  * The labelled albums of a page's ids in the sort's order. The labels' part of the statement is
- * the same for every page of a sort, and building it took as long as building the ids' part:
+ * the same for every page of a sort and cost several times what compiling the ids' part does:
  * it is built once for each sort.
  */
 const labelledAlbumsInOrder = queryAroundSubquery((db, sort: AlbumSort, ids) =>

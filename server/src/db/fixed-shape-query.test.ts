@@ -109,6 +109,34 @@ describe.each(testDatabaseKindsWithReaders)('a query around a subquery on %s', (
     expect(ada).toEqual({ id: expect.any(Number), display_name: 'Ada' });
   });
 
+  it('compiles to the text and values of the query built whole around the subquery', () => {
+    const { db } = database;
+    const ids = idsNamed(['Ada', 'Cai']);
+    const whole = db
+      .selectFrom('users')
+      .select(['id', 'display_name'])
+      .where('id', 'in', ids)
+      .where('provider', '=', sql.lit('demo'))
+      .orderBy('display_name', 'desc')
+      .orderBy('id', 'desc')
+      .compile();
+    const around = usersInOrder.compile(db, 'desc', ids);
+    expect(around.sql).toBe(whole.sql);
+    expect(around.parameters).toEqual(['Ada', 'Cai']);
+    expect(around.parameters).toEqual(whole.parameters);
+  });
+
+  it('refuses a query around the subquery twice', async () => {
+    const twice = queryAroundSubquery((db, _key: 'any', ids) =>
+      db
+        .selectFrom('users')
+        .select('id')
+        .where('id', 'in', sql<number>`(${ids})`)
+        .where('id', 'in', sql<number>`(${ids})`),
+    );
+    await expect(twice(database.db, 'any', idsNamed(['Ada']))).rejects.toThrow('takes it once');
+  });
+
   it('refuses a query around the subquery with values of its own', async () => {
     const withValue = queryAroundSubquery((db, _key: 'any', ids) =>
       db

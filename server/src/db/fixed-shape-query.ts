@@ -54,13 +54,14 @@ const SUBQUERY_HOLE = '/* the subquery */';
 /**
  * A query of a fixed shape for each key (a sort, say) around a subquery that changes from call
  * to call: built and compiled once for each database and key, with each call's subquery
- * compiled alone and put in its place. The statement is the one Kysely would build around it,
- * so a database that prepares or keeps plans by text sees no difference. The query around the
+ * compiled alone and put in its place. Written as `where(column, 'in', sql\`(${subquery})\`)`,
+ * the text is the one Kysely builds for `where(column, 'in', subquery)`, so a database that
+ * prepares or keeps plans by text sees no difference. The query around the
  * subquery takes no values of its own: they would come before or after the subquery's.
  */
 export function queryAroundSubquery<Key extends string, Row>(
   build: (db: Kysely<Database>, key: Key, subquery: RawBuilder<unknown>) => Compilable<Row>,
-): (db: Kysely<Database>, key: Key, subquery: Compilable<unknown>) => Promise<Row[]> {
+): QueryAroundSubquery<Key, Row> {
   const compiledFor = new WeakMap<Kysely<Database>, Map<Key, AroundSubquery<Row>>>();
   const hole = sql`${sql.raw(SUBQUERY_HOLE)}`;
   const around = (db: Kysely<Database>, key: Key): AroundSubquery<Row> => {
@@ -82,17 +83,33 @@ export function queryAroundSubquery<Key extends string, Row>(
     forDb.set(key, compiled);
     return compiled;
   };
-  return async (db, key, subquery) => {
+  const compile = (
+    db: Kysely<Database>,
+    key: Key,
+    subquery: Compilable<unknown>,
+  ): CompiledQuery<Row> => {
     const { query, before, after } = around(db, key);
     const inner = subquery.compile();
-    const { rows } = await db.executeQuery<Row>({
+    // A query id of its own, as a query built anew would have.
+    return {
       ...query,
       sql: `${before}${inner.sql}${after}`,
       parameters: inner.parameters,
       queryId: createQueryId(),
-    });
-    return rows;
+    };
   };
+  const run = async (db: Kysely<Database>, key: Key, subquery: Compilable<unknown>) =>
+    (await db.executeQuery<Row>(compile(db, key, subquery))).rows;
+  return Object.assign(run, { compile });
 }
+
+/** Runs the query for a key around a subquery; `compile` gives the statement it would run. */
+type QueryAroundSubquery<Key, Row> = ((
+  db: Kysely<Database>,
+  key: Key,
+  subquery: Compilable<unknown>,
+) => Promise<Row[]>) & {
+  compile(db: Kysely<Database>, key: Key, subquery: Compilable<unknown>): CompiledQuery<Row>;
+};
 
 type AroundSubquery<Row> = { query: CompiledQuery<Row>; before: string; after: string };

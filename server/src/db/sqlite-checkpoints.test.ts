@@ -48,7 +48,7 @@ describe('checkpoints of a SQLite file on a thread of their own', () => {
     });
     cleanups.push(() => checkpoints.close());
 
-    await expect.poll(() => holds, { timeout: 5_000, interval: 50 }).toBe(1);
+    await expect.poll(() => holds, { timeout: 12_000, interval: 50 }).toBe(1);
     // A checkpoint a second: without the pause each would hold the writes again.
     await sleep(2_500);
     expect(holds).toBe(1);
@@ -67,7 +67,7 @@ describe('checkpoints of a SQLite file on a thread of their own', () => {
     });
     cleanups.push(() => checkpoints.close());
 
-    await expect.poll(() => fs.statSync(log).size, { timeout: 5_000, interval: 50 }).toBe(0);
+    await expect.poll(() => fs.statSync(log).size, { timeout: 12_000, interval: 50 }).toBe(0);
     expect(holds).toBe(1);
     expect(main.prepare('select count(*) as n from burst').get()).toEqual({ n: 80 });
   });
