@@ -1,7 +1,7 @@
 import { albumSort } from '@gatefold/contract/albums';
 import type { Kysely } from 'kysely';
 import { readAlbumQuery } from '../src/albums/album-page';
-import { listAlbumRows } from '../src/albums/queries';
+import { listAlbums } from '../src/albums/queries';
 import { listArtists } from '../src/artists/queries';
 import { readLibraryState } from '../src/db/library-results';
 import type { Database } from '../src/db/schema';
@@ -25,17 +25,17 @@ const unkeptPrefix = (run: number) => NAME_PREFIXES[run % NAME_PREFIXES.length] 
 /** A page's SQL as its route runs it, without HTTP: what a request costs the database alone. */
 export const databaseFloors = {
   'albums-first-page': (db: Kysely<Database>, userId: number) =>
-    listAlbumRows(db, userId, {}, 'added-desc', { limit: 24, offset: 0 }),
+    listAlbums(db, userId, {}, 'added-desc', { limit: 24, offset: 0 }),
   'albums-text-filter': (db: Kysely<Database>, userId: number, run: number) => {
     const { q, sort } = unkeptFilter(run);
-    return listAlbumRows(db, userId, { query: readAlbumQuery(q) }, sort, { limit: 24, offset: 0 });
+    return listAlbums(db, userId, { query: readAlbumQuery(q) }, sort, { limit: 24, offset: 0 });
   },
   // A decade, one of the collection's genres and a tag left out, different each run so no kept
   // result answers.
   'albums-query': (db: Kysely<Database>, userId: number, run: number) => {
     const decade = DECADES[run % DECADES.length] ?? 1950;
     const q = `year:${decade}..${decade + 9} genre:"${genreName(run % GENRES)}" -tag:a*`;
-    return listAlbumRows(db, userId, { query: readAlbumQuery(q) }, 'added-desc', {
+    return listAlbums(db, userId, { query: readAlbumQuery(q) }, 'added-desc', {
       limit: 24,
       offset: 0,
     });

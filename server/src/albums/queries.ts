@@ -1,4 +1,4 @@
-import type { AlbumSort } from '@gatefold/contract/albums';
+import type { AlbumSort, AlbumSummary } from '@gatefold/contract/albums';
 import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import { toCount } from '../db/count';
 import { queryAroundSubquery } from '../db/fixed-shape-query';
@@ -6,7 +6,13 @@ import { type LibraryState, libraryResults, libraryVersion } from '../db/library
 import type { Database } from '../db/schema';
 import { inCodePointOrder, type Search, startsWithPhrase } from '../db/search-text';
 import { notFound } from '../http/errors';
-import { type LabelledAlbumRow, labelled, selectLabelledAlbums } from './labelled-albums';
+import type { JsonText } from '../http/json-text';
+import {
+  albumSummariesJson,
+  type LabelledAlbumRow,
+  labelled,
+  selectLabelledAlbums,
+} from './labelled-albums';
 import { type AlbumFilter, type AlbumsQuery, albumsMatching } from './matching-albums';
 import { currentMinute, textMatches } from './query-conditions';
 import { type CountedMatches, FEW_MATCHES, filterReading, type Page } from './query-reading';
@@ -50,24 +56,24 @@ function sortedIds(db: Kysely<Database>, query: AlbumsQuery, sort: AlbumSort) {
  * app asks 24, or the default 50) are kept, a few MB at most; a larger page is read each time.
  */
 const keptCounts = libraryResults<CountedMatches>(64);
-const keptPages = libraryResults<LabelledAlbumRow[]>(256);
+const keptPages = libraryResults<JsonText<AlbumSummary[]>>(256);
 const LARGEST_KEPT_PAGE = 50;
 
 /**
- * One page of albums, labelled, and the count of all that match: at most two queries whatever the
+ * One page of albums as the list's JSON, and the count of all that match: at most two queries whatever the
  * collection's size (on SQLite, one more for each genre or tag prefix a query names), none beside
  * the session when both are kept. Without a text filter the count is the one kept on the user
  * (read with the session: `library`), folder, tag, genre or artist; with one, it is kept for the
  * library's version, as every page is.
  */
-export async function listAlbumRows(
+export async function listAlbums(
   db: Kysely<Database>,
   userId: number,
   filter: AlbumFilter,
   sort: AlbumSort,
   page: Page,
   library?: LibraryState,
-): Promise<{ total: number; rows: LabelledAlbumRow[] }> {
+): Promise<{ total: number; albums: JsonText<AlbumSummary[]> }> {
   const now = currentMinute();
   const queried = Boolean(filter.query || filter.smartQuery);
   const albumCount = async () => library?.albumCount ?? keptAlbumCount(db, 'users', userId);
@@ -85,30 +91,32 @@ export async function listAlbumRows(
       : keptCounts(db, userId, JSON.stringify(filter), reading.count, version, moment);
   // The page's ids come from the sort's index alone (a page deep into the collection skips
   // index entries, not whole rows); only those rows are read whole.
-  const pageRows = async () => {
+  const pageJson = async () => {
     const ids = sortedIds(db, await reading.pageSource(matched, page), sort)
       .limit(page.limit)
       .offset(page.offset);
-    return (await labelledAlbumsInOrder(db, sort, ids)).map(labelled);
+    const [row] = await albumsJsonInOrder(db, sort, ids);
+    if (!row) throw new Error('A page of albums is one row, even when empty.');
+    return row.albums;
   };
-  const rows =
+  const albums =
     version === undefined || page.limit > LARGEST_KEPT_PAGE
-      ? pageRows()
-      : keptPages(db, userId, JSON.stringify([filter, sort, page]), pageRows, version, moment);
-  const [{ total }, listed] = await Promise.all([matched, rows]);
-  return { total, rows: listed };
+      ? pageJson()
+      : keptPages(db, userId, JSON.stringify([filter, sort, page]), pageJson, version, moment);
+  const [{ total }, listed] = await Promise.all([matched, albums]);
+  return { total, albums: listed };
 }
 
 /**
- * The labelled albums of a page's ids in the sort's order. The labels' part of the statement is
- * the same for every page of a sort and cost several times what compiling the ids' part does:
- * it is built once for each sort.
+ * The albums of a page's ids as the list's JSON, in the sort's order. The summaries' part of the
+ * statement is the same for every page of a sort and cost several times what compiling the ids'
+ * part does: it is built once for each sort.
  */
-const labelledAlbumsInOrder = queryAroundSubquery((db, sort: AlbumSort, ids) =>
-  selectLabelledAlbums(
-    db,
-    db.selectFrom('albums').where('albums.id', 'in', sql<number>`(${ids})`),
-  ).orderBy(sortTerms(db, sort)),
+const albumsJsonInOrder = queryAroundSubquery((db, sort: AlbumSort, ids) =>
+  db
+    .selectFrom('albums')
+    .where('albums.id', 'in', sql<number>`(${ids})`)
+    .select((eb) => albumSummariesJson(db, eb, sortTerms(db, sort)).as('albums')),
 );
 
 /** The kept album count that answers a filter of one scope and no text, if there is one. */

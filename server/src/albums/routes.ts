@@ -10,6 +10,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../db/schema';
+import { sendJson } from '../http/json-text';
 import { id } from '../http/params';
 import { type AlbumSources, addAlbumFromStreaming } from './add-from-streaming';
 import { albumPage } from './album-page';
@@ -37,7 +38,7 @@ export function albumRoutes(db: Kysely<Database>, sources: AlbumSources) {
         },
       },
       async (request, reply) => {
-        return albumPage(db, reply, request, request.query);
+        return sendJson(reply, await albumPage(db, reply, request, request.query));
       },
     );
 

@@ -8,6 +8,7 @@ import { albumPage } from '../albums/album-page';
 import type { SignedIn } from '../auth/session-hook';
 import type { Database } from '../db/schema';
 import { notFound } from '../http/errors';
+import { sendJson } from '../http/json-text';
 import { withTotalCount } from '../http/paging';
 import { nameOrId } from '../http/params';
 import { artistsPage, findArtist } from './queries';
@@ -68,10 +69,8 @@ export function artistRoutes(db: Kysely<Database>) {
       },
       async (request, reply) => {
         const found = await loadArtist(request, request.params.name);
-        return albumPage(db, reply, request, request.query, {
-          artistId: found.id,
-          albumCount: found.album_count,
-        });
+        const scope = { artistId: found.id, albumCount: found.album_count };
+        return sendJson(reply, await albumPage(db, reply, request, request.query, scope));
       },
     );
   };

@@ -2,9 +2,10 @@ import { type Kysely, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { readAlbumQuery } from '../albums/album-page';
 import { albumsMatching } from '../albums/matching-albums';
-import { listAlbumRows } from '../albums/queries';
+import { listAlbums } from '../albums/queries';
 import { listArtists } from '../artists/queries';
 import { folderHits } from '../folders/queries';
+import { summariesIn } from '../testing/album-json';
 import { createTestDatabase, testDatabaseKinds } from '../testing/test-database';
 import { migrateTo, migrateToLatest } from './migrate';
 import type { Database } from './schema';
@@ -218,7 +219,7 @@ describe.each(testDatabaseKinds)('upgrading a collection on %s', (kind) => {
       await migrateToLatest(db);
 
       const query = readAlbumQuery('ΚΟΣ χαρισ');
-      const listed = await listAlbumRows(db, userId, { query }, 'added-desc', {
+      const listed = await listAlbums(db, userId, { query }, 'added-desc', {
         limit: 24,
         offset: 0,
       });
@@ -260,23 +261,26 @@ describe.each(testDatabaseKinds)('upgrading a collection on %s', (kind) => {
       await album(mine, 'm2', 'Velvet Morning');
 
       const page = { limit: 24, offset: 0 };
-      const byWord = await listAlbumRows(
+      const byWord = await listAlbums(
         db,
         mine,
         { query: readAlbumQuery('VELV') },
         'name-asc',
         page,
       );
-      expect(byWord.rows.map((row) => row.name)).toEqual(['Velvet Morning', 'Velvet Night']);
+      expect(summariesIn(byWord.albums).map((row) => row.name)).toEqual([
+        'Velvet Morning',
+        'Velvet Night',
+      ]);
       expect(byWord.total).toBe(2);
-      const byPhrase = await listAlbumRows(
+      const byPhrase = await listAlbums(
         db,
         mine,
         { query: readAlbumQuery('"velvet night"') },
         'name-asc',
         page,
       );
-      expect(byPhrase.rows.map((row) => row.name)).toEqual(['Velvet Night']);
+      expect(summariesIn(byPhrase.albums).map((row) => row.name)).toEqual(['Velvet Night']);
       const artists = await listArtists(db, mine, { q: 'velv', sort: 'name-asc', ...page });
       expect(artists.artists.map((artist) => artist.name)).toEqual(['Velvet Band']);
       expect(artists.total).toBe(1);
@@ -290,14 +294,14 @@ describe.each(testDatabaseKinds)('upgrading a collection on %s', (kind) => {
       const album = (userId: number, key: string, name: string) =>
         insertAlbum(db, userId, key, name, 'Band');
       const found = async (userId: number, query: string) => {
-        const { rows, total } = await listAlbumRows(
+        const { albums, total } = await listAlbums(
           db,
           userId,
           { query: readAlbumQuery(query) },
           'name-asc',
           { limit: 24, offset: 0 },
         );
-        return { names: rows.map((row) => row.name), total };
+        return { names: summariesIn(albums).map((row) => row.name), total };
       };
       const artistsFound = async (userId: number, q: string) =>
         (await listArtists(db, userId, { q, sort: 'name-asc', limit: 24, offset: 0 })).artists.map(
@@ -470,13 +474,12 @@ describe.each(testDatabaseKinds)('upgrading a collection on %s', (kind) => {
       await addAlbumBy('a2', withE);
       await insertFolder(db, user, withE);
 
-      const albums = async (q: string) =>
-        (
-          await listAlbumRows(db, user, { query: readAlbumQuery(q) }, 'name-asc', {
-            limit: 24,
-            offset: 0,
-          })
-        ).rows.map((row) => row.name);
+      const albums = async (q: string) => {
+        const page = { limit: 24, offset: 0 };
+        const query = readAlbumQuery(q);
+        const listed = await listAlbums(db, user, { query }, 'name-asc', page);
+        return summariesIn(listed.albums).map((row) => row.name);
+      };
       const artists = async (q: string) =>
         (await listArtists(db, user, { q, sort: 'name-asc', limit: 24, offset: 0 })).artists.map(
           (artist) => artist.name,
@@ -508,15 +511,15 @@ describe.each(testDatabaseKinds)('upgrading a collection on %s', (kind) => {
       await migrateToLatest(db);
 
       const page = { limit: 4, offset: 0 };
-      const byArtist = await listAlbumRows(db, userId, {}, 'artist-asc', page);
-      expect(byArtist.rows.map((album) => album.artist)).toEqual([
+      const byArtist = await listAlbums(db, userId, {}, 'artist-asc', page);
+      expect(summariesIn(byArtist.albums).map((album) => album.artist)).toEqual([
         'Band 000',
         'Band 001',
         'Band 002',
         'Band 003',
       ]);
-      const last = await listAlbumRows(db, userId, {}, 'artist-desc', page);
-      expect(last.rows.map((album) => album.artist)).toEqual([
+      const last = await listAlbums(db, userId, {}, 'artist-desc', page);
+      expect(summariesIn(last.albums).map((album) => album.artist)).toEqual([
         'Zappa',
         'Édith Piaf',
         'eagles',
@@ -555,9 +558,12 @@ describe.each(testDatabaseKinds)('upgrading a collection on %s', (kind) => {
 
       const query = readAlbumQuery('genre:jazz year:1970..1979');
       const page = { limit: 10, offset: 0 };
-      const seventies = await listAlbumRows(db, userId, { query }, 'year-asc', page);
+      const seventies = await listAlbums(db, userId, { query }, 'year-asc', page);
       expect(seventies.total).toBe(2);
-      expect(seventies.rows.map((album) => album.name)).toEqual(['Album 2', 'Album 1']);
+      expect(summariesIn(seventies.albums).map((album) => album.name)).toEqual([
+        'Album 2',
+        'Album 1',
+      ]);
     } finally {
       await destroy();
     }

@@ -8,6 +8,7 @@ import { albumPage } from '../albums/album-page';
 import type { Database } from '../db/schema';
 import { conflictOnUniqueViolation } from '../db/unique-violation';
 import { conflict, notFound } from '../http/errors';
+import { sendJson } from '../http/json-text';
 import { withTotalCount } from '../http/paging';
 import { nameOrId } from '../http/params';
 import { findGenre, insertGenre, listGenres } from './queries';
@@ -79,10 +80,8 @@ export function genreRoutes(db: Kysely<Database>) {
       },
       async (request, reply) => {
         const found = await loadGenre(request.userId, request.params.name);
-        return albumPage(db, reply, request, request.query, {
-          genreId: found.id,
-          albumCount: found.album_count,
-        });
+        const scope = { genreId: found.id, albumCount: found.album_count };
+        return sendJson(reply, await albumPage(db, reply, request, request.query, scope));
       },
     );
   };

@@ -9,6 +9,7 @@ import { albumPage } from '../albums/album-page';
 import type { Database } from '../db/schema';
 import { conflictOnUniqueViolation } from '../db/unique-violation';
 import { notFound } from '../http/errors';
+import { sendJson } from '../http/json-text';
 import { withTotalCount } from '../http/paging';
 import { nameOrId } from '../http/params';
 import {
@@ -137,10 +138,8 @@ export function tagRoutes(db: Kysely<Database>) {
       },
       async (request, reply) => {
         const found = await loadTag(request.userId, request.params.name);
-        return albumPage(db, reply, request, request.query, {
-          tagId: found.id,
-          albumCount: found.album_count,
-        });
+        const scope = { tagId: found.id, albumCount: found.album_count };
+        return sendJson(reply, await albumPage(db, reply, request, request.query, scope));
       },
     );
   };

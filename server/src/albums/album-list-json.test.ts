@@ -1,0 +1,107 @@
+import { albumDetail, albumSummary } from '@gatefold/contract/albums';
+import { describe, expect, it } from 'vitest';
+import { summariesIn } from '../testing/album-json';
+import { exportedAlbum, exportFileOf, importFile, newSpotifyId } from '../testing/factories';
+import { bearer, signIn, uniqueName, useTestApp } from '../testing/test-app';
+import { testDatabaseKinds } from '../testing/test-database';
+
+/** Texts that JSON must escape or carry beyond ASCII. */
+const ODD_NAME = 'Quote "this" \\ back\tslash';
+/** Sorts by its folded words: "clef …". */
+const ASTRAL_NAME = '𝄞 Clef 🎵 Ágætis';
+
+/**
+ * A list's page of albums is JSON the database writes, where an album's own page is built from
+ * rows: the two must say the same of every album, whatever its text holds.
+ */
+describe.each(testDatabaseKinds)('a page of albums as the database writes it, on %s', (kind) => {
+  const testApp = useTestApp(kind);
+
+  const setUp = async () => {
+    const { app } = testApp();
+    const token = await signIn(app, uniqueName('Writer'));
+    const file = exportFileOf([
+      exportedAlbum({
+        spotify_id: newSpotifyId(),
+        name: ODD_NAME,
+        artist: 'Björk',
+        release_date: '1997-09-22',
+        total_tracks: 10,
+        image_url: 'https://i.scdn.co/image/homogenic',
+        spotify_url: 'https://open.spotify.com/album/homogenic',
+        tags: ['Ágætis', 'say "hi"', 'Zebra'],
+        genres: ['Électro', 'trip hop'],
+        folder_keys: [0],
+      }),
+      exportedAlbum({
+        spotify_id: newSpotifyId(),
+        name: ASTRAL_NAME,
+        artist: 'Björk',
+        release_date: null,
+        tags: ['Zebra'],
+        genres: ['trip hop'],
+        folder_keys: [0],
+      }),
+      exportedAlbum({ spotify_id: newSpotifyId(), name: 'Plain', artist: 'Sigur Rós' }),
+    ]);
+    file.folders = [
+      {
+        key: 0,
+        parent_key: null,
+        name: 'Shelf',
+        description: null,
+        image_url: null,
+        sort_order: 0,
+      },
+    ];
+    const job = await importFile(app, token, file);
+    expect(job.status).toBe('finished');
+    const get = async (url: string) => {
+      const response = await app.inject({ url, headers: bearer(token) });
+      expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
+      return response;
+    };
+    /** What an album's own page says of it, as a list's summary. */
+    const summaryOf = async (id: number) =>
+      albumSummary.parse(albumDetail.parse((await get(`/api/v1/albums/${id}`)).json()));
+    return { get, summaryOf };
+  };
+
+  it('lists each album as its own page summarises it, in every list', async () => {
+    const { get, summaryOf } = await setUp();
+    const all = summariesIn((await get('/api/v1/albums?sort=name-asc')).body);
+    expect(all.map((album) => album.name)).toEqual([ASTRAL_NAME, 'Plain', ODD_NAME]);
+    for (const album of all) expect(album).toEqual(await summaryOf(album.id));
+    const odd = all.find((album) => album.name === ODD_NAME);
+    expect(odd?.tags.map((tag) => tag.name)).toEqual(['Ágætis', 'say "hi"', 'Zebra']);
+    expect(odd?.genres.map((genre) => genre.name)).toEqual(['Électro', 'trip hop']);
+    expect(all.find((album) => album.name === 'Plain')).toMatchObject({ tags: [], genres: [] });
+
+    const [folderId] = (await get('/api/v1/folders/')).json<{ id: number }[]>().map((f) => f.id);
+    const lists = [
+      `/api/v1/tags/${encodeURIComponent('Zebra')}/albums?sort=name-asc`,
+      `/api/v1/genres/${encodeURIComponent('trip hop')}/albums?sort=name-asc`,
+      `/api/v1/artists/${encodeURIComponent('Björk')}/albums?sort=name-asc`,
+    ];
+    for (const url of lists) {
+      const listed = summariesIn((await get(url)).body);
+      expect(listed, url).toEqual(all.filter((album) => album.artist === 'Björk'));
+    }
+    const folderPage = (await get(`/api/v1/folders/${folderId}/albums?sort=name-asc`)).json();
+    expect(folderPage.folder).toMatchObject({ id: folderId, name: 'Shelf', album_count: 2 });
+    expect(summariesIn(JSON.stringify(folderPage.albums))).toEqual(
+      all.filter((album) => album.artist === 'Björk'),
+    );
+  });
+
+  it('answers JSON with the count beside it, and an empty array past the last page', async () => {
+    const { get } = await setUp();
+    const page = await get('/api/v1/albums?limit=2&sort=name-desc');
+    expect(page.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(page.headers['x-total-count']).toBe('3');
+    expect(summariesIn(page.body).map((album) => album.name)).toEqual([ODD_NAME, 'Plain']);
+    const past = await get('/api/v1/albums?offset=10');
+    expect(past.body).toBe('[]');
+    expect(past.headers['x-total-count']).toBe('3');
+  });
+});
