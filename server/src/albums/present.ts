@@ -13,7 +13,10 @@ import {
   selectLabelledAlbums,
 } from './labelled-albums';
 
-/** An album as the API shows it in lists. */
+/**
+ * An album as a search or another answer built from rows shows it; a list's page is written in
+ * the same shape by the database (`albumSummariesJson`).
+ */
 export function presentAlbum(row: LabelledAlbumRow): AlbumSummary {
   return {
     id: row.id,

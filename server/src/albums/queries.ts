@@ -60,11 +60,11 @@ const keptPages = libraryResults<JsonText<AlbumSummary[]>>(256);
 const LARGEST_KEPT_PAGE = 50;
 
 /**
- * One page of albums as the list's JSON, and the count of all that match: at most two queries whatever the
- * collection's size (on SQLite, one more for each genre or tag prefix a query names), none beside
- * the session when both are kept. Without a text filter the count is the one kept on the user
- * (read with the session: `library`), folder, tag, genre or artist; with one, it is kept for the
- * library's version, as every page is.
+ * One page of albums as the list's JSON, and the count of all that match: at most two queries
+ * whatever the collection's size (on SQLite, one more for each genre or tag prefix a query
+ * names), none beside the session when both are kept. Without a text filter the count is the one
+ * kept on the user (read with the session: `library`), folder, tag, genre or artist; with one, it
+ * is kept for the library's version, as every page is.
  */
 export async function listAlbums(
   db: Kysely<Database>,

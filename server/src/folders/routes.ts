@@ -12,7 +12,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { albumPage } from '../albums/album-page';
 import type { Database } from '../db/schema';
-import { sendJson } from '../http/json-text';
+import { jsonObjectText, jsonTextOf, sendJson } from '../http/json-text';
 import { withTotalCount } from '../http/paging';
 import { id } from '../http/params';
 import { imageUploadRoutes } from '../images/routes';
@@ -142,8 +142,8 @@ export function folderRoutes(db: Kysely<Database>, imageQuotaBytes: number) {
           row.query === null ? { folderId: row.id } : { smartQuery: savedQuery(row.query) };
         const scoped = { ...scope, albumCount: row.album_count };
         const albums = await albumPage(db, reply, request, request.query, scoped);
-        const folder = JSON.stringify(presentFolderDetail(row, ancestors, children));
-        return sendJson(reply, `{"folder":${folder},"albums":${albums}}`);
+        const folder = jsonTextOf(presentFolderDetail(row, ancestors, children));
+        return sendJson(reply, jsonObjectText<z.infer<typeof folderAlbums>>({ folder, albums }));
       },
     );
   };
