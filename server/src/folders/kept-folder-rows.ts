@@ -2,8 +2,7 @@ import type { Kysely } from 'kysely';
 import { currentMinute } from '../albums/query-conditions';
 import type { LibraryState } from '../db/library-results';
 import type { Database } from '../db/schema';
-import type { Search } from '../db/search-text';
-import { type FolderRow, folderHits, folderRowsWithCounts } from './queries';
+import { type FolderRow, folderRowsWithCounts } from './queries';
 
 /** Users whose folders are kept ready; 2,000 folders are a few hundred kB. */
 const USERS_KEPT = 32;
@@ -86,17 +85,15 @@ async function readFolders(
 }
 
 /**
- * Up to `limit` folders whose names have words starting with the search's words, exact and
- * prefix matches first, with their counts from the kept folders.
+ * The folders of a search's hits (`folderHitsQuery`), in their order, with their counts from the
+ * kept folders.
  */
-export async function searchFolders(
+export async function foldersWithIds(
   db: Kysely<Database>,
   userId: number,
-  search: Search,
-  limit: number,
+  ids: number[],
   library: LibraryState,
 ): Promise<FolderRow[]> {
-  const ids = await folderHits(db, userId, search, limit);
   // No hit needs no counts: the folders are not read for a search that finds none.
   if (ids.length === 0) return [];
   const { byId } = await keptFolderRows(db, userId, library);

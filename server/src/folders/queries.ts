@@ -156,7 +156,18 @@ export async function folderHits(
   search: Search,
   limit: number,
 ): Promise<number[]> {
-  const hits = await db
+  const hits = await folderHitsQuery(db, userId, search, limit).execute();
+  return hits.map((hit) => hit.id);
+}
+
+/** The statement of `folderHits`, for a search that reads it with others. */
+export function folderHitsQuery(
+  db: Kysely<Database>,
+  userId: number,
+  search: Search,
+  limit: number,
+) {
+  return db
     .selectFrom('folders')
     .select('folders.id')
     .where('folders.user_id', '=', userId)
@@ -164,9 +175,7 @@ export async function folderHits(
     .orderBy((eb) => nameRank(eb.ref('folders.search_text'), search.phrase))
     .orderBy(inCodePointOrder(db, 'folders.search_text'))
     .orderBy('folders.id')
-    .limit(limit)
-    .execute();
-  return hits.map((hit) => hit.id);
+    .limit(limit);
 }
 
 /**

@@ -11,8 +11,9 @@ import { quickSearchArtists, searchArtistSummaries } from '../artists/queries';
 import { type LibraryState, libraryResults } from '../db/library-results';
 import type { Database } from '../db/schema';
 import { readSearch, type Search } from '../db/search-text';
-import { searchFolders } from '../folders/kept-folder-rows';
+import { foldersWithIds } from '../folders/kept-folder-rows';
 import { presentFolder } from '../folders/present';
+import { folderHitsQuery } from '../folders/queries';
 import { genresMatching } from '../genres/queries';
 import { tagsMatching } from '../tags/queries';
 
@@ -47,31 +48,37 @@ async function searchEveryKind(
   library: LibraryState,
 ): Promise<CollectionSearchResults> {
   const { albumCount } = library;
-  const [albums, labels, folders] = await Promise.all([
+  const [albums, labels] = await Promise.all([
     searchAlbumRows(db, userId, search, perKind, albumCount).then((rows) => rows.map(presentAlbum)),
-    searchLabels(db, userId, search, perKind, albumCount).then(async (lists) => ({
-      ...lists,
-      artists: await searchArtistSummaries(db, userId, search, perKind, {
-        listed: lists.artists,
-        albumCount,
-      }),
-    })),
-    // Their counts come from the folders kept for the list.
-    searchFolders(db, userId, search, perKind, library).then((rows) => rows.map(presentFolder)),
+    searchLabels(db, userId, search, perKind, albumCount).then(async (lists) => {
+      const [artists, folders] = await Promise.all([
+        searchArtistSummaries(db, userId, search, perKind, { listed: lists.artists, albumCount }),
+        // Their counts come from the folders kept for the list.
+        foldersWithIds(db, userId, lists.folderIds, library),
+      ]);
+      return {
+        tags: lists.tags,
+        genres: lists.genres,
+        artists,
+        folders: folders.map(presentFolder),
+      };
+    }),
   ]);
-  return { albums, folders, ...labels };
+  return { albums, ...labels };
 }
 
 const labelLists = z.object({
   tags: z.array(tag),
   genres: z.array(genre),
   artists: z.array(artistSummary),
+  folders: z.array(z.object({ id: z.number().int() })),
 });
 
 /**
  * The tags, genres and artists of a search (`quickSearchArtists`), each list as its own module
- * orders it, read in one statement: each is a short read of a small table, and on PostgreSQL
- * three statements cost three round trips and three turns of a pooled connection.
+ * orders it, and the ids of its folders, read in one statement: each is a short read of a small
+ * table, and on PostgreSQL four statements cost four round trips and four turns of a pooled
+ * connection.
  */
 async function searchLabels(
   db: Kysely<Database>,
@@ -89,13 +96,16 @@ async function searchLabels(
       jsonArray(tagsMatching(db, userId, search).limit(sql.lit(perKind))).as('tags'),
       jsonArray(genresMatching(db, userId, search).limit(sql.lit(perKind))).as('genres'),
       jsonArray(artists).as('artists'),
+      jsonArray(folderHitsQuery(db, userId, search, perKind)).as('folders'),
     ])
     .executeTakeFirstOrThrow();
-  return labelLists.parse({
+  const { folders, ...labels } = labelLists.parse({
     tags: fromJson(lists.tags),
     genres: fromJson(lists.genres),
     artists: fromJson(lists.artists),
+    folders: fromJson(lists.folders),
   });
+  return { ...labels, folderIds: folders.map((folder) => folder.id) };
 }
 
 /** Typeahead: the best few of each kind, taken in turn, each with the screen it opens. */

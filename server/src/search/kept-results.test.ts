@@ -178,9 +178,9 @@ describe.each(testDatabaseKindsWithReaders)('the collection search’s statement
         1, 1, 1, 1, 1,
       ]);
       // The session with the library's version; a small collection's matching albums, labelled
-      // as they are read (1); its tags, genres and artists, in one statement (1); the folders
-      // found and their counts (2).
-      expect(fresh.statements).toBe(5);
+      // as they are read (1); its tags, genres, artists and folders found, in one statement (1);
+      // the folders' counts (1).
+      expect(fresh.statements).toBe(4);
       expect((await search()).statements).toBe(1);
     } finally {
       await close();
@@ -212,9 +212,9 @@ describe.each(testDatabaseKindsWithReaders)('the collection search’s statement
       };
       const statements = await search('players');
       // The session; the albums whose names start with the search, none, then the other
-      // matches (2); the tags, genres and artists whose names start with it, then the other
-      // artists (2); the folders found, none, so no counts (1).
-      expect(statements).toBe(6);
+      // matches (2); the tags, genres, artists and folders whose names start with it, then the
+      // other artists (2); no folder found, so no counts.
+      expect(statements).toBe(5);
     } finally {
       await close();
     }
