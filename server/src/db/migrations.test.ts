@@ -4,7 +4,7 @@ import { readAlbumQuery } from '../albums/album-page';
 import { albumsMatching } from '../albums/matching-albums';
 import { listAlbums } from '../albums/queries';
 import { listArtists } from '../artists/queries';
-import { folderHits } from '../folders/queries';
+import { folderHitsQuery } from '../folders/queries';
 import { summariesIn } from '../testing/album-json';
 import { createTestDatabase, testDatabaseKinds } from '../testing/test-database';
 import { migrateTo, migrateToLatest } from './migrate';
@@ -78,7 +78,8 @@ async function insertFolder(db: Kysely<Database>, userId: number, name: string):
 async function folderHitNames(db: Kysely<Database>, userId: number, q: string) {
   const rows = await db.selectFrom('folders').select(['id', 'name']).execute();
   const nameOf = new Map(rows.map((row) => [row.id, row.name]));
-  return (await folderHits(db, userId, readSearch(q), 5)).map((id) => nameOf.get(id));
+  const found = await folderHitsQuery(db, userId, readSearch(q), 5).execute();
+  return found.map(({ id }) => nameOf.get(id));
 }
 
 /** Collections stored before the kept counts, search text and name keys come through whole. */
@@ -392,10 +393,10 @@ describe.each(testDatabaseKinds)('upgrading a collection on %s', (kind) => {
       }
 
       await migrateToLatest(db);
-      const found = await folderHits(db, user, readSearch('blu'), 5);
+      const found = await folderHitsQuery(db, user, readSearch('blu'), 5).execute();
       const names = await db.selectFrom('folders').select(['id', 'name']).execute();
       const nameOf = new Map(names.map((row) => [row.id, row.name]));
-      expect(found.map((id) => nameOf.get(id))).toEqual(['Blue shelf', 'Deep blue']);
+      expect(found.map(({ id }) => nameOf.get(id))).toEqual(['Blue shelf', 'Deep blue']);
       if (kind === 'postgres') {
         // However few folders there are, the index can serve the search's word condition.
         const plan = await db.connection().execute(async (connection) => {

@@ -146,21 +146,11 @@ export async function loadFolderFamily(
 }
 
 /**
- * The ids of up to `limit` folders whose names have words starting with the search's words: the
- * exact name, then names that start with the search, then the rest, each group by folded name
- * (accents aside, in code-point order on both databases), as albums are.
+ * Up to `limit` folders' ids whose names have words starting with the search's words: the exact
+ * name, then names that start with the search, then the rest, each group by folded name (accents
+ * aside, in code-point order on both databases), as albums are. Collection search reads it with
+ * its labels; the limit is written out, so that PostgreSQL keeps one plan for that statement.
  */
-export async function folderHits(
-  db: Kysely<Database>,
-  userId: number,
-  search: Search,
-  limit: number,
-): Promise<number[]> {
-  const hits = await folderHitsQuery(db, userId, search, limit).execute();
-  return hits.map((hit) => hit.id);
-}
-
-/** The statement of `folderHits`, for a search that reads it with others. */
 export function folderHitsQuery(
   db: Kysely<Database>,
   userId: number,
@@ -175,7 +165,7 @@ export function folderHitsQuery(
     .orderBy((eb) => nameRank(eb.ref('folders.search_text'), search.phrase))
     .orderBy(inCodePointOrder(db, 'folders.search_text'))
     .orderBy('folders.id')
-    .limit(limit);
+    .limit(sql.lit(limit));
 }
 
 /**

@@ -212,8 +212,8 @@ describe.each(testDatabaseKindsWithReaders)('the collection search’s statement
       };
       const statements = await search('players');
       // The session; the albums whose names start with the search, none, then the other
-      // matches (2); the tags, genres, artists and folders whose names start with it, then the
-      // other artists (2); no folder found, so no counts.
+      // matches (2); the tags, genres and artists whose names start with it and the folders
+      // with a word that does, then the other artists (2); no folder found, so no counts.
       expect(statements).toBe(5);
     } finally {
       await close();
