@@ -1,24 +1,19 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import SQLite from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { cleanupsAfterEach, temporaryDirectory } from '../testing/cleanups';
 import { LOG_BYTES_KEPT, SqliteCheckpoints } from './sqlite-checkpoints';
 
-const cleanups: (() => Promise<void> | void)[] = [];
-
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const afterTest = cleanupsAfterEach();
 
 /** A SQLite file in WAL mode whose log holds 80 MB that no checkpoint has copied yet. */
 function fileWithLongLog() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gatefold-checkpoints-'));
-  cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const dir = temporaryDirectory(afterTest, 'checkpoints');
   const file = path.join(dir, 'gatefold.sqlite');
   const main = new SQLite(file);
-  cleanups.push(() => {
+  afterTest(() => {
     main.close();
   });
   main.pragma('journal_mode = WAL');
@@ -35,7 +30,7 @@ describe('checkpoints of a SQLite file on a thread of their own', () => {
     const { file, main, log } = fileWithLongLog();
     // A read that began before the log was copied back: emptying the log must wait for it.
     const reader = new SQLite(file, { readonly: true });
-    cleanups.push(() => {
+    afterTest(() => {
       reader.close();
     });
     reader.exec('begin');
@@ -46,7 +41,7 @@ describe('checkpoints of a SQLite file on a thread of their own', () => {
       holds += 1;
       return work();
     });
-    cleanups.push(() => checkpoints.close());
+    afterTest(() => checkpoints.close());
 
     await expect.poll(() => holds, { timeout: 12_000, interval: 50 }).toBe(1);
     // A checkpoint a second: without the pause each would hold the writes again.
@@ -65,7 +60,7 @@ describe('checkpoints of a SQLite file on a thread of their own', () => {
       holds += 1;
       return work();
     });
-    cleanups.push(() => checkpoints.close());
+    afterTest(() => checkpoints.close());
 
     await expect.poll(() => fs.statSync(log).size, { timeout: 12_000, interval: 50 }).toBe(0);
     expect(holds).toBe(1);

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import SQLite from 'better-sqlite3';
 import { type Kysely, sql } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { cleanupsAfterEach, temporaryDirectory } from '../testing/cleanups';
 import { demoUserRow } from '../testing/factories';
 import { openDatabase } from './database';
 import { migrateToLatest } from './migrate';
@@ -12,21 +13,16 @@ import type { Database } from './schema';
 import { LOG_BYTES_KEPT } from './sqlite-checkpoints';
 import { SqliteReaders } from './sqlite-readers';
 
-const cleanups: (() => Promise<void> | void)[] = [];
-
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const afterTest = cleanupsAfterEach();
 
 function temporaryFile() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gatefold-readers-'));
-  cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const dir = temporaryDirectory(afterTest, 'readers');
   return path.join(dir, 'gatefold.sqlite');
 }
 
 async function databaseWithReaders() {
   const db = openDatabase({ kind: 'sqlite', file: temporaryFile(), readers: 2 });
-  cleanups.push(() => db.destroy());
+  afterTest(() => db.destroy());
   await migrateToLatest(db);
   return db;
 }
@@ -103,7 +99,7 @@ describe('SQLite reads on reader threads', () => {
   function tableToPlan(row: (n: number) => [x: number, y: number]) {
     const file = temporaryFile();
     const writer = new SQLite(file);
-    cleanups.push(() => {
+    afterTest(() => {
       writer.close();
     });
     writer.pragma('journal_mode = WAL');
@@ -115,7 +111,7 @@ describe('SQLite reads on reader threads', () => {
     })();
     const readers = () => {
       const pool = new SqliteReaders({ file, count: 1, cacheKilobytes: 2_048 });
-      cleanups.push(() => pool.close());
+      afterTest(() => pool.close());
       return pool;
     };
     const plan = async (pool: SqliteReaders, x: number, y: number) =>
@@ -153,7 +149,7 @@ describe('SQLite reads on reader threads', () => {
       count: 2,
       cacheKilobytes: 2_048,
     });
-    cleanups.push(() => readers.close());
+    afterTest(() => readers.close());
     await expect(readers.read('select 1', [])).rejects.toThrow();
     await expect.poll(() => readers.available, { timeout: 10_000 }).toBe(false);
   });
@@ -177,7 +173,7 @@ describe('the write-ahead log of a SQLite file with reader threads', () => {
   it('is copied back into the database file by a thread of its own, not by the committing connection', async () => {
     const file = temporaryFile();
     const db = openDatabase({ kind: 'sqlite', file, readers: 2 });
-    cleanups.push(() => db.destroy());
+    afterTest(() => db.destroy());
     await migrateToLatest(db);
     const autocheckpoint = await sql<{
       wal_autocheckpoint: number;
@@ -197,7 +193,7 @@ describe('the write-ahead log of a SQLite file with reader threads', () => {
   it('is emptied by its thread once past 64 MB, while reads and writes go on', async () => {
     const file = temporaryFile();
     const db = openDatabase({ kind: 'sqlite', file, readers: 2 });
-    cleanups.push(() => db.destroy());
+    afterTest(() => db.destroy());
     await migrateToLatest(db);
     await sql`create table burst (chunk blob)`.execute(db);
     // 80 MB in one statement, so that no copy of the log comes in between.

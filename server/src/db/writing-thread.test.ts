@@ -1,26 +1,22 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { HttpError } from '../http/errors';
 import { workerModule } from '../start-worker';
+import { cleanupsAfterEach, temporaryDirectory } from '../testing/cleanups';
 import { demoUserRow } from '../testing/factories';
 import { openDatabase, refreshPlannerStatistics, sharedWriter } from './database';
 import { migrateToLatest } from './migrate';
 
 const WRITES = workerModule(import.meta.url, '../testing/thread-writes');
 
-const cleanups: (() => Promise<void> | void)[] = [];
-
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const afterTest = cleanupsAfterEach();
 
 async function databaseWithReaders() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gatefold-writing-'));
-  cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const dir = temporaryDirectory(afterTest, 'writing');
   const db = openDatabase({ kind: 'sqlite', file: path.join(dir, 'gatefold.sqlite'), readers: 2 });
-  cleanups.push(() => db.destroy());
+  afterTest(() => db.destroy());
   await migrateToLatest(db);
   const writer = sharedWriter(db);
   if (!writer) throw new Error('A SQLite file with readers has a writing thread.');
