@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../http/errors';
@@ -102,7 +101,7 @@ describe('the writing thread', () => {
   });
 
   it('refuses writes once the database is closed, and never makes its file again', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gatefold-writing-'));
+    const dir = temporaryDirectory(afterTest, 'writing');
     const file = path.join(dir, 'gatefold.sqlite');
     const db = openDatabase({ kind: 'sqlite', file, readers: 2 });
     await migrateToLatest(db);

@@ -20,8 +20,8 @@ export function cleanupsAfterEach(): (cleanup: Cleanup) => void {
 }
 
 /** A directory of its own in the system's temporary one, removed after the test. */
-export function temporaryDirectory(afterTest: (cleanup: Cleanup) => void, name: string): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `gatefold-${name}-`));
+export function temporaryDirectory(afterTest: (cleanup: Cleanup) => void, prefix: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `gatefold-${prefix}-`));
   afterTest(() => fs.rmSync(dir, { recursive: true, force: true }));
   return dir;
 }
