@@ -37,6 +37,7 @@ export type FolderDetail = z.infer<typeof folderDetail>;
 
 /** GET /v1/folders/{id}/albums */
 export const folderAlbums = z.object({ folder: folderDetail, albums: z.array(albumSummary) });
+export type FolderAlbums = z.infer<typeof folderAlbums>;
 
 /** Blank optional texts mean "none" (SPEC §5: sent only if non-empty). */
 const optionalText = (max: number) =>

@@ -4,13 +4,13 @@ import {
   type QueryNode,
 } from '@gatefold/contract/album-query';
 import type { AlbumListQuery, AlbumSummary } from '@gatefold/contract/albums';
-import { TOTAL_COUNT_HEADER } from '@gatefold/contract/list-query';
 import type { FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { SignedIn } from '../auth/session-hook';
 import type { Database } from '../db/schema';
 import { invalid } from '../http/errors';
 import type { JsonText } from '../http/json-text';
+import { withTotalCount } from '../http/paging';
 import type { AlbumFilter } from './matching-albums';
 import { listAlbums } from './queries';
 
@@ -36,6 +36,5 @@ export async function albumPage(
   const filter = { ...scope, query: readAlbumQuery(q) };
   const page = { limit, offset };
   const { total, albums } = await listAlbums(db, userId, filter, sort, page, library);
-  reply.header(TOTAL_COUNT_HEADER, String(total));
-  return albums;
+  return withTotalCount(reply, total, albums);
 }

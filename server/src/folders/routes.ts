@@ -1,5 +1,6 @@
 import { albumListQuery } from '@gatefold/contract/albums';
 import {
+  type FolderAlbums,
   folder,
   folderAlbums,
   folderDetail,
@@ -143,7 +144,7 @@ export function folderRoutes(db: Kysely<Database>, imageQuotaBytes: number) {
         const scoped = { ...scope, albumCount: row.album_count };
         const albums = await albumPage(db, reply, request, request.query, scoped);
         const folder = jsonTextOf(presentFolderDetail(row, ancestors, children));
-        return sendJson(reply, jsonObjectText<z.infer<typeof folderAlbums>>({ folder, albums }));
+        return sendJson(reply, jsonObjectText<FolderAlbums>({ folder, albums }));
       },
     );
   };
