@@ -6,6 +6,7 @@ import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from './db/database';
 import type { Database } from './db/schema';
+import { freePort } from './testing/free-port';
 import {
   jobWhenDone,
   type ServerProcess,
@@ -64,7 +65,7 @@ async function freshStorage(kind: StorageKind): Promise<Storage> {
 async function start(environment: Record<string, string>, port: number) {
   const server = startServerProcess({ ...environment, PORT: String(port) });
   running.push(server);
-  await waitForHealth(port);
+  await waitForHealth(server, port);
   return server;
 }
 
@@ -221,7 +222,7 @@ async function checkConsistency(db: Kysely<Database>, kind: StorageKind) {
 describe.each(storageKinds)('after kill -9 in the middle of writes (%s)', (kind) => {
   it('keeps every acknowledged write, applies no album by halves, and stays consistent', async () => {
     const storage = await freshStorage(kind);
-    const port = 4100 + Math.floor(Math.random() * 800);
+    const port = await freePort();
     const origin = `http://127.0.0.1:${port}`;
     const environment = { ...storage.environment, RATE_LIMIT_PER_MINUTE: '1000000' };
     const first = await start(environment, port);

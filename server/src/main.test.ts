@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { freePort } from './testing/free-port';
 import { startServerProcess, waitForHealth } from './testing/server-process';
 
 const running: ChildProcess[] = [];
@@ -20,9 +21,9 @@ afterEach(() => {
 describe('the server process', () => {
   it('starts on a fresh data folder, migrates, answers health and stops cleanly on SIGTERM', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gatefold-main-'));
-    const port = 3200 + Math.floor(Math.random() * 500);
+    const port = await freePort();
     const server = startServer({ PORT: String(port), DATA_DIR: dataDir });
-    expect(await waitForHealth(port)).toEqual({ status: 'ok' });
+    expect(await waitForHealth(server, port)).toEqual({ status: 'ok' });
     expect(fs.existsSync(path.join(dataDir, 'gatefold.sqlite'))).toBe(true);
     expect(fs.statSync(path.join(dataDir, 'secret.key')).mode & 0o777).toBe(0o600);
     server.child.kill('SIGTERM');

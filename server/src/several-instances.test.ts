@@ -11,7 +11,8 @@ import { loadDemoCatalogue } from './streaming/demo/catalogue-data';
 import { DemoCatalogue } from './streaming/demo/demo-catalogue';
 import { DemoStreamingService } from './streaming/demo/demo-service';
 import { startFakeSpotify } from './testing/fake-spotify';
-import { freePort, startRedis } from './testing/redis-process';
+import { freePort } from './testing/free-port';
+import { startRedis } from './testing/redis-process';
 import {
   type ServerProcess,
   signInOverHttp,
@@ -138,7 +139,7 @@ describe.runIf(testDatabaseKinds.includes('postgres'))(
       };
       // Both at once, as an orchestrator starts them: each migrates, one at a time.
       instances.push(await startInstance(), await startInstance());
-      await Promise.all(instances.map((instance) => waitForHealth(instance.port)));
+      await Promise.all(instances.map((instance) => waitForHealth(instance.server, instance.port)));
       token = await signInOverHttp(instanceAt(0).origin, 'Ada', asNewClient());
     }, 60_000);
 
@@ -240,7 +241,7 @@ describe.runIf(testDatabaseKinds.includes('postgres'))(
         distinct_albums: String(LIBRARY_SIZE),
       });
       instances[0] = await startInstance();
-      await waitForHealth(instanceAt(0).port);
+      await waitForHealth(instanceAt(0).server, instanceAt(0).port);
     }, 90_000);
 
     it('on SIGTERM finishes the requests in flight, hands its running job to the other instance and exits within 10 seconds', async () => {
@@ -276,7 +277,7 @@ describe.runIf(testDatabaseKinds.includes('postgres'))(
       const ended = await whenDone(instanceAt(1), job.id);
       expect(ended).toMatchObject({ status: 'finished', done: LIBRARY_SIZE });
       instances[0] = await startInstance();
-      await waitForHealth(instanceAt(0).port);
+      await waitForHealth(instanceAt(0).server, instanceAt(0).port);
     }, 60_000);
 
     it('answers without a single 5xx while Redis is stopped for 10 seconds', async () => {

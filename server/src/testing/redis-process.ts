@@ -1,16 +1,6 @@
 import { spawn } from 'node:child_process';
 import net from 'node:net';
 
-/** A free loopback port, as the system hands one out. */
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (!address || typeof address === 'string') throw new Error('No port was given.');
-  return address.port;
-}
-
 /** Resolves once something accepts connections on the port. */
 export async function untilListening(port: number): Promise<void> {
   for (let attempt = 0; attempt < 100; attempt += 1) {

@@ -33,10 +33,18 @@ export function startServerProcess(environment: Record<string, string>): ServerP
 /**
  * Waits until the server on `port` answers its health check, and returns the answer. Started from
  * source, a server compiles itself first: on two cores shared with other test files' servers that
- * has taken over 20 s, hence the long wait.
+ * has taken over 20 s, hence the long wait. A server that exits or never answers fails the wait
+ * with what it printed, so that the reason reaches the test's report.
  */
-export async function waitForHealth(port: number): Promise<unknown> {
+export async function waitForHealth(server: ServerProcess, port: number): Promise<unknown> {
+  let exitCode: number | null | undefined;
+  void server.exited.then((code) => {
+    exitCode = code;
+  });
   for (let attempt = 0; attempt < 450; attempt += 1) {
+    if (exitCode !== undefined) {
+      throw new Error(`The server exited (${exitCode}) before it was healthy:\n${server.stderr()}`);
+    }
     try {
       const response = await fetch(`http://127.0.0.1:${port}/api/health`);
       if (response.ok) return response.json();
@@ -45,7 +53,7 @@ export async function waitForHealth(port: number): Promise<unknown> {
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error('The server never became healthy.');
+  throw new Error(`The server never became healthy:\n${server.stderr()}${server.stdout()}`);
 }
 
 /**

@@ -1,7 +1,8 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { freePort, startRedis } from '../../testing/redis-process';
+import { freePort } from '../../testing/free-port';
+import { startRedis } from '../../testing/redis-process';
 import { requestSpacing } from '../musicbrainz-client';
 import { responseCache } from './response-cache';
 import { sharedSpacing } from './shared-spacing';
