@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config';
+import { KeptStatements } from './kept-statements';
 import { DEFAULT_DATABASE_CONNECTIONS } from './pool-size';
 import { PreparedStatementPool } from './prepared-statements';
 import type { Database } from './schema';
@@ -132,15 +133,15 @@ export function openDatabase(target: DatabaseTarget): Kysely<Database> {
   // Fresh planner statistics for tables that changed a lot since they were last gathered.
   if (!target.thread) sqlite.pragma('optimize = 0x10002');
   const readers = target.file === ':memory:' || target.thread ? 0 : (target.readers ?? 0);
-  if (readers === 0)
-    return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const database = new KeptStatements(sqlite).forKysely();
+  if (readers === 0) return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
   const pool = new SqliteReaders({
     file: target.file,
     count: readers,
     cacheKilobytes: CACHE_KILOBYTES,
   });
   const dialect = new SqliteReadRoutingDialect(
-    { database: sqlite },
+    { database },
     { file: target.file, readers: pool, main: sqlite },
   );
   const db = new Kysely<Database>({ dialect });

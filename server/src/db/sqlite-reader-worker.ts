@@ -3,16 +3,15 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
 import { z } from 'zod';
+import { KeptStatements } from './kept-statements';
 import type { ReaderMessage, ReadReply } from './sqlite-readers';
 
 const { file, cacheKilobytes } = z
   .object({ file: z.string(), cacheKilobytes: z.number().int() })
   .parse(workerData);
 
-const STATEMENT_CACHE_SIZE = 256;
-
 let connection = open();
-let statements = new Map<string, SQLite.Statement>();
+let statements = new KeptStatements(connection);
 let schemaVersionStatement = schemaVersionOf(connection);
 let schemaVersion = currentSchemaVersion();
 
@@ -43,7 +42,7 @@ function currentSchemaVersion(): number {
 function reopen() {
   connection.close();
   connection = open();
-  statements = new Map();
+  statements = new KeptStatements(connection);
   schemaVersionStatement = schemaVersionOf(connection);
   schemaVersion = currentSchemaVersion();
 }
@@ -52,22 +51,10 @@ function reopenIfSchemaChanged() {
   if (currentSchemaVersion() !== schemaVersion) reopen();
 }
 
-function prepared(sql: string): SQLite.Statement {
-  const cached = statements.get(sql);
-  if (cached) return cached;
-  if (statements.size >= STATEMENT_CACHE_SIZE) {
-    const oldest = statements.keys().next().value;
-    if (oldest !== undefined) statements.delete(oldest);
-  }
-  const statement = connection.prepare(sql);
-  statements.set(sql, statement);
-  return statement;
-}
-
 function read({ id, sql, parameters }: Extract<ReaderMessage, { kind: 'read' }>): ReadReply {
   try {
     reopenIfSchemaChanged();
-    return { id, rows: prepared(sql).all(parameters) };
+    return { id, rows: statements.prepare(sql).all(parameters) };
   } catch (error) {
     const code = error instanceof SQLite.SqliteError ? error.code : undefined;
     return { id, error: { message: error instanceof Error ? error.message : String(error), code } };
