@@ -1,9 +1,16 @@
 import type { AlbumSort, AlbumSummary } from '@gatefold/contract/albums';
-import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import {
+  type CompiledQuery,
+  type Kysely,
+  type RawBuilder,
+  type SelectQueryBuilder,
+  sql,
+} from 'kysely';
 import { toCount } from '../db/count';
 import { queryAroundSubquery } from '../db/fixed-shape-query';
 import { type LibraryState, libraryResults, libraryVersion } from '../db/library-results';
 import type { Database } from '../db/schema';
+import { searchShapedQuery } from '../db/search-shaped-query';
 import { inCodePointOrder, type Search, startsWithPhrase } from '../db/search-text';
 import { notFound } from '../http/errors';
 import type { JsonText } from '../http/json-text';
@@ -173,62 +180,66 @@ export async function searchAlbumRows(
   limit: number,
   albumCount: number,
 ): Promise<LabelledAlbumRow[]> {
-  const { phrase } = search;
-  if (phrase === '') return [];
-  const name = inCodePointOrder(db, 'albums.search_name');
-  const leadingName = startsWithPhrase(name, phrase);
+  if (search.phrase === '') return [];
+  const run = async (statement: CompiledQuery<LabelledAlbumRow>) =>
+    (await db.executeQuery(statement)).rows.map(labelled);
   if (quickSearchReadsEveryMatch(albumCount))
-    return searchSmallCollectionAlbums(db, userId, search, limit, { name, leadingName });
-  // Read in the index's order, so only the rows taken are labelled: one statement.
-  const leading = await selectLabelledAlbums(
+    return run(smallCollectionAlbums(db, userId, search, { limit }));
+  const found = await run(leadingAlbums(db, userId, search, { limit }));
+  if (found.length === limit) return found;
+  const rest = await run(otherAlbums(db, userId, search, { limit: limit - found.length }));
+  return [...found, ...rest];
+}
+
+const searchName = (db: Kysely<Database>) => inCodePointOrder(db, 'albums.search_name');
+
+/** Names that are the search or start with it, read in the index's order: one statement. */
+const leadingAlbums = searchShapedQuery((db, userId, { phrase }, { limit }: { limit: number }) =>
+  selectLabelledAlbums(
     db,
-    db.selectFrom('albums').where('albums.user_id', '=', userId).where(leadingName),
+    db
+      .selectFrom('albums')
+      .where('albums.user_id', '=', userId)
+      .where(startsWithPhrase(searchName(db), phrase)),
   )
-    .orderBy(name)
+    .orderBy(searchName(db))
     .orderBy('albums.id')
     // Written out, so that PostgreSQL plans the statement once rather than for each search.
-    .limit(sql.lit(limit))
-    .execute();
-  const found = leading.map(labelled);
-  if (found.length === limit) return found;
-  // Few names start with it, so few albums are likely to match it at all: read them rather than
-  // walk every name (a rare word: 2 against 21–45 ms on PostgreSQL at 50,000 albums). Only the
-  // rows taken are labelled, in the same statement.
+    .limit(sql.lit(limit)),
+);
+
+/**
+ * The other matches, when few names start with the search: few albums are then likely to match
+ * it at all, so they are read rather than every name walked (a rare word: 2 against 21–45 ms on
+ * PostgreSQL at 50,000 albums). Only the rows taken are labelled, in the same statement.
+ */
+const otherAlbums = searchShapedQuery((db, userId, search, { limit }: { limit: number }) => {
+  const name = searchName(db);
   const others = idsMatchingText(db, userId, search)
-    .where(sql<boolean>`not ${leadingName}`)
+    .where(sql<boolean>`not ${startsWithPhrase(name, search.phrase)}`)
     .orderBy(name)
     .orderBy('albums.id')
-    .limit(limit - found.length);
-  const rest = await selectLabelledAlbums(
-    db,
-    db.selectFrom('albums').where('albums.id', 'in', others),
-  )
+    .limit(limit);
+  return selectLabelledAlbums(db, db.selectFrom('albums').where('albums.id', 'in', others))
     .orderBy(name)
-    .orderBy('albums.id')
-    .execute();
-  return [...found, ...rest.map(labelled)];
-}
+    .orderBy('albums.id');
+});
 
 /**
  * A small collection's best `limit` albums for a quick search, in one statement: every match,
  * the names that start with the search first, each kind by name. Read in two, as a large
  * collection's are, its few leading names left most lists short and took a second round trip.
  */
-async function searchSmallCollectionAlbums(
-  db: Kysely<Database>,
-  userId: number,
-  search: Search,
-  limit: number,
-  { name, leadingName }: { name: RawBuilder<string>; leadingName: RawBuilder<boolean> },
-): Promise<LabelledAlbumRow[]> {
-  const ranked = <Row>(query: SelectQueryBuilder<Database, 'albums', Row>) =>
-    query.orderBy(sql<boolean>`not ${leadingName}`).orderBy(name).orderBy('albums.id');
-  const best = ranked(idsMatchingText(db, userId, search)).limit(sql.lit(limit));
-  const rows = await ranked(
-    selectLabelledAlbums(db, db.selectFrom('albums').where('albums.id', 'in', best)),
-  ).execute();
-  return rows.map(labelled);
-}
+const smallCollectionAlbums = searchShapedQuery(
+  (db, userId, search, { limit }: { limit: number }) => {
+    const name = searchName(db);
+    const leadingName = startsWithPhrase(name, search.phrase);
+    const ranked = <Row>(query: SelectQueryBuilder<Database, 'albums', Row>) =>
+      query.orderBy(sql<boolean>`not ${leadingName}`).orderBy(name).orderBy('albums.id');
+    const best = ranked(idsMatchingText(db, userId, search)).limit(sql.lit(limit));
+    return ranked(selectLabelledAlbums(db, db.selectFrom('albums').where('albums.id', 'in', best)));
+  },
+);
 
 /** The ids of the user's albums that a quick search matches, read from their matches. */
 function idsMatchingText(db: Kysely<Database>, userId: number, search: Search) {

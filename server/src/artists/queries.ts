@@ -129,8 +129,8 @@ function artistsLeadingWith(db: Kysely<Database>, userId: number, phrase: string
 }
 
 /**
- * The artists a quick search reads with its tags and genres: in a small collection
- * (`quickSearchReadsEveryMatch`) up to `limit` of every artist whose name has words starting with
+ * The artists a quick search reads with its tags and genres: in a small collection (`everyMatch`,
+ * as `quickSearchReadsEveryMatch` tells) up to `limit` of every artist whose name has words starting with
  * the search's, those that are the phrase or start with it first, each kind by folded name; in a
  * large one the leading names alone (`artistsLeadingWith`), the rest left to
  * `searchArtistSummaries`.
@@ -140,9 +140,9 @@ export function quickSearchArtists(
   userId: number,
   { words, phrase }: Search,
   limit: number,
-  albumCount: number,
+  everyMatch: boolean,
 ) {
-  if (!quickSearchReadsEveryMatch(albumCount)) return artistsLeadingWith(db, userId, phrase, limit);
+  if (!everyMatch) return artistsLeadingWith(db, userId, phrase, limit);
   const text = inCodePointOrder(db, 'artists.search_text');
   return matchingArtists(db, userId, words, { match: 'name' })
     .select(artistColumns)

@@ -6,10 +6,11 @@ import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
 import { fromJson, jsonArrayOf } from '../albums/labelled-albums';
 import { presentAlbum } from '../albums/present';
-import { searchAlbumRows } from '../albums/queries';
+import { quickSearchReadsEveryMatch, searchAlbumRows } from '../albums/queries';
 import { quickSearchArtists, searchArtistSummaries } from '../artists/queries';
 import { type LibraryState, libraryResults } from '../db/library-results';
 import type { Database } from '../db/schema';
+import { searchShapedQuery } from '../db/search-shaped-query';
 import { readSearch, type Search } from '../db/search-text';
 import { foldersWithIds } from '../folders/kept-folder-rows';
 import { presentFolder } from '../folders/present';
@@ -78,8 +79,22 @@ const labelLists = z.object({
  * The tags, genres and artists of a search (`quickSearchArtists`), each list as its own module
  * orders it, and the ids of its folders, read in one statement: each is a short read of a small
  * table, and on PostgreSQL four statements cost four round trips and four turns of a pooled
- * connection.
+ * connection. Built once for each shape of search.
  */
+const labelsStatement = searchShapedQuery(
+  (db, userId, search, { perKind, everyMatch }: { perKind: number; everyMatch: boolean }) => {
+    // A search of punctuation alone names no artist.
+    const artistLimit = search.words.length === 0 ? 0 : perKind;
+    const jsonArray = jsonArrayOf(db);
+    return db.selectNoFrom([
+      jsonArray(tagsMatching(db, userId, search).limit(sql.lit(perKind))).as('tags'),
+      jsonArray(genresMatching(db, userId, search).limit(sql.lit(perKind))).as('genres'),
+      jsonArray(quickSearchArtists(db, userId, search, artistLimit, everyMatch)).as('artists'),
+      jsonArray(folderHitsQuery(db, userId, search, perKind)).as('folders'),
+    ]);
+  },
+);
+
 async function searchLabels(
   db: Kysely<Database>,
   userId: number,
@@ -87,18 +102,12 @@ async function searchLabels(
   perKind: number,
   albumCount: number,
 ) {
-  // A search of punctuation alone names no artist.
-  const artistLimit = search.words.length === 0 ? 0 : perKind;
-  const artists = quickSearchArtists(db, userId, search, artistLimit, albumCount);
-  const jsonArray = jsonArrayOf(db);
-  const lists = await db
-    .selectNoFrom([
-      jsonArray(tagsMatching(db, userId, search).limit(sql.lit(perKind))).as('tags'),
-      jsonArray(genresMatching(db, userId, search).limit(sql.lit(perKind))).as('genres'),
-      jsonArray(artists).as('artists'),
-      jsonArray(folderHitsQuery(db, userId, search, perKind)).as('folders'),
-    ])
-    .executeTakeFirstOrThrow();
+  const everyMatch = quickSearchReadsEveryMatch(albumCount);
+  const { rows } = await db.executeQuery(
+    labelsStatement(db, userId, search, { perKind, everyMatch }),
+  );
+  const [lists] = rows;
+  if (!lists) throw new Error('The labels of a search came back without their row.');
   const { folders, ...labels } = labelLists.parse({
     tags: fromJson(lists.tags),
     genres: fromJson(lists.genres),
