@@ -194,18 +194,19 @@ export async function searchAlbumRows(
 const searchName = (db: Kysely<Database>) => inCodePointOrder(db, 'albums.search_name');
 
 /** Names that are the search or start with it, read in the index's order: one statement. */
-const leadingAlbums = searchShapedQuery((db, userId, { phrase }, { limit }: { limit: number }) =>
-  selectLabelledAlbums(
-    db,
-    db
-      .selectFrom('albums')
-      .where('albums.user_id', '=', userId)
-      .where(startsWithPhrase(searchName(db), phrase)),
-  )
-    .orderBy(searchName(db))
-    .orderBy('albums.id')
-    // Written out, so that PostgreSQL plans the statement once rather than for each search.
-    .limit(sql.lit(limit)),
+export const leadingAlbums = searchShapedQuery(
+  (db, userId, { phrase }, { limit }: { limit: number }) =>
+    selectLabelledAlbums(
+      db,
+      db
+        .selectFrom('albums')
+        .where('albums.user_id', '=', userId)
+        .where(startsWithPhrase(searchName(db), phrase)),
+    )
+      .orderBy(searchName(db))
+      .orderBy('albums.id')
+      // Written out, so that PostgreSQL plans the statement once rather than for each search.
+      .limit(sql.lit(limit)),
 );
 
 /**
@@ -213,7 +214,7 @@ const leadingAlbums = searchShapedQuery((db, userId, { phrase }, { limit }: { li
  * it at all, so they are read rather than every name walked (a rare word: 2 against 21–45 ms on
  * PostgreSQL at 50,000 albums). Only the rows taken are labelled, in the same statement.
  */
-const otherAlbums = searchShapedQuery((db, userId, search, { limit }: { limit: number }) => {
+export const otherAlbums = searchShapedQuery((db, userId, search, { limit }: { limit: number }) => {
   const name = searchName(db);
   const others = idsMatchingText(db, userId, search)
     .where(sql<boolean>`not ${startsWithPhrase(name, search.phrase)}`)
@@ -230,7 +231,7 @@ const otherAlbums = searchShapedQuery((db, userId, search, { limit }: { limit: n
  * the names that start with the search first, each kind by name. Read in two, as a large
  * collection's are, its few leading names left most lists short and took a second round trip.
  */
-const smallCollectionAlbums = searchShapedQuery(
+export const smallCollectionAlbums = searchShapedQuery(
   (db, userId, search, { limit }: { limit: number }) => {
     const name = searchName(db);
     const leadingName = startsWithPhrase(name, search.phrase);

@@ -129,11 +129,11 @@ function artistsLeadingWith(db: Kysely<Database>, userId: number, phrase: string
 }
 
 /**
- * The artists a quick search reads with its tags and genres: in a small collection (`everyMatch`,
- * as `quickSearchReadsEveryMatch` tells) up to `limit` of every artist whose name has words starting with
- * the search's, those that are the phrase or start with it first, each kind by folded name; in a
- * large one the leading names alone (`artistsLeadingWith`), the rest left to
- * `searchArtistSummaries`.
+ * The artists a quick search reads with its tags and genres: in a small collection
+ * (`everyMatch`, as `quickSearchReadsEveryMatch` tells) up to `limit` of every artist whose name
+ * has words starting with the search's, those that are the phrase or start with it first, each
+ * kind by folded name; in a large one the leading names alone (`artistsLeadingWith`), the rest
+ * left to `searchArtistSummaries`.
  */
 export function quickSearchArtists(
   db: Kysely<Database>,
@@ -154,7 +154,7 @@ export function quickSearchArtists(
 
 /**
  * The quick search's best `limit` artists, read as its albums are: `listed`, those read with the
- * search's tags and genres (`quickSearchArtists` with the same words, limit and album count), then
+ * search's tags and genres (`quickSearchArtists` with the same words and limit, for the same album count), then
  * in a large collection the other matches by folded name, read only when the leading names are
  * too few. Matched by name alone, as the search lists the genres themselves (a prefix naming a
  * genre would match every artist of its albums), and without their genres and tags.

@@ -37,13 +37,24 @@ describe('statements kept by a SQLite connection', () => {
     expect(kept.prepare(text).all()).toHaveLength(3);
   });
 
-  it('lets the oldest statement go past 256 texts', () => {
+  it('lets the least recently used statement go past 256 texts', () => {
     const kept = new KeptStatements(connection());
-    const oldest = kept.prepare('select 0 as n');
+    const first = kept.prepare('select 0 as n');
     const second = kept.prepare('select 1 as n');
-    for (let i = 2; i <= 256; i += 1) kept.prepare(`select ${i} as n`);
-    expect(kept.prepare('select 1 as n')).toBe(second);
-    expect(kept.prepare('select 0 as n')).not.toBe(oldest);
+    for (let i = 2; i < 256; i += 1) kept.prepare(`select ${i} as n`);
+    // Used again, the first is now the most recent: the second goes when a new text comes.
+    expect(kept.prepare('select 0 as n')).toBe(first);
+    kept.prepare('select 256 as n');
+    expect(kept.prepare('select 0 as n')).toBe(first);
+    expect(kept.prepare('select 1 as n')).not.toBe(second);
+  });
+
+  it('prepares a text of more than 100 parameters each time, as a large insert is', () => {
+    const kept = new KeptStatements(connection());
+    const insert = (count: number) =>
+      `insert into numbers (n) values ${Array.from({ length: count }, () => '(?)').join(', ')}`;
+    expect(kept.prepare(insert(100))).toBe(kept.prepare(insert(100)));
+    expect(kept.prepare(insert(101))).not.toBe(kept.prepare(insert(101)));
   });
 
   it('sees rows written after its statements were prepared, and a table changed since', async () => {

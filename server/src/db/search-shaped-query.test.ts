@@ -1,9 +1,11 @@
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { leadingAlbums, otherAlbums, smallCollectionAlbums } from '../albums/queries';
+import { labelsStatement } from '../search/collection-search';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../testing/test-database';
 import { isPostgres } from './database';
 import type { Database } from './schema';
-import { searchShapedQuery } from './search-shaped-query';
+import { type SearchShapedQuery, searchShapedQuery } from './search-shaped-query';
 import {
   idsWithWordsStarting,
   nameRank,
@@ -53,6 +55,31 @@ describe.each(testDatabaseKinds)('a query of a search’s shape on %s', (kind) =
       const { sql: text, parameters } = shaped(database.db, userId, search, { limit: 5 });
       expect({ text, parameters }, q).toEqual({ text: built.sql, parameters: built.parameters });
     }
+  });
+
+  it('gives the statements of a collection search as Kysely builds them, for any search', () => {
+    const { db } = database;
+    const compare = <Options extends Record<string, number | boolean>>(
+      statement: SearchShapedQuery<Options, unknown>,
+      options: Options[],
+    ) => {
+      for (const option of options)
+        for (const [n, q] of [
+          ...searches,
+          'one two three four five six seven eight nine',
+        ].entries()) {
+          const search = readSearch(q);
+          const shaped = statement(db, 3 + n, search, option);
+          const built = statement.builtAnew(db, 3 + n, search, option).compile();
+          expect([shaped.sql, shaped.parameters], q).toEqual([built.sql, built.parameters]);
+        }
+    };
+    compare(labelsStatement, [
+      { perKind: 5, everyMatch: true },
+      { perKind: 10, everyMatch: false },
+    ]);
+    for (const albums of [leadingAlbums, otherAlbums, smallCollectionAlbums])
+      compare(albums, [{ limit: 1 }, { limit: 10 }]);
   });
 
   it('builds each shape once: a number of words with its options', () => {

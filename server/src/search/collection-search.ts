@@ -81,7 +81,7 @@ const labelLists = z.object({
  * table, and on PostgreSQL four statements cost four round trips and four turns of a pooled
  * connection. Built once for each shape of search.
  */
-const labelsStatement = searchShapedQuery(
+export const labelsStatement = searchShapedQuery(
   (db, userId, search, { perKind, everyMatch }: { perKind: number; everyMatch: boolean }) => {
     // A search of punctuation alone names no artist.
     const artistLimit = search.words.length === 0 ? 0 : perKind;

@@ -43,7 +43,9 @@ export async function waitForHealth(server: ServerProcess, port: number): Promis
   });
   for (let attempt = 0; attempt < 450; attempt += 1) {
     if (exitCode !== undefined) {
-      throw new Error(`The server exited (${exitCode}) before it was healthy:\n${server.stderr()}`);
+      throw new Error(
+        `The server exited (${exitCode}) before it was healthy:\n${server.stderr()}${server.stdout()}`,
+      );
     }
     try {
       const response = await fetch(`http://127.0.0.1:${port}/api/health`);
