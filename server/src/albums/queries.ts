@@ -195,18 +195,20 @@ const searchName = (db: Kysely<Database>) => inCodePointOrder(db, 'albums.search
 
 /** Names that are the search or start with it, read in the index's order: one statement. */
 export const leadingAlbums = searchShapedQuery(
-  (db, userId, { phrase }, { limit }: { limit: number }) =>
-    selectLabelledAlbums(
-      db,
-      db
-        .selectFrom('albums')
-        .where('albums.user_id', '=', userId)
-        .where(startsWithPhrase(searchName(db), phrase)),
-    )
-      .orderBy(searchName(db))
-      .orderBy('albums.id')
-      // Written out, so that PostgreSQL plans the statement once rather than for each search.
-      .limit(sql.lit(limit)),
+  (db, userId, { phrase }, { limit }: { limit: number }) => {
+    const name = searchName(db);
+    const leading = db
+      .selectFrom('albums')
+      .where('albums.user_id', '=', userId)
+      .where(startsWithPhrase(name, phrase));
+    return (
+      selectLabelledAlbums(db, leading)
+        .orderBy(name)
+        .orderBy('albums.id')
+        // Written out, so that PostgreSQL plans the statement once rather than for each search.
+        .limit(sql.lit(limit))
+    );
+  },
 );
 
 /**

@@ -154,9 +154,9 @@ export function quickSearchArtists(
 
 /**
  * The quick search's best `limit` artists, read as its albums are: `listed`, those read with the
- * search's tags and genres (`quickSearchArtists` with the same words and limit, for the same album count), then
- * in a large collection the other matches by folded name, read only when the leading names are
- * too few. Matched by name alone, as the search lists the genres themselves (a prefix naming a
+ * search's tags and genres (`quickSearchArtists` with the same words and limit, for the same
+ * album count), then in a large collection the other matches by folded name, read only when the
+ * leading names are too few. Matched by name alone, as the search lists the genres themselves (a prefix naming a
  * genre would match every artist of its albums), and without their genres and tags.
  */
 export async function searchArtistSummaries(
