@@ -200,6 +200,9 @@ export function textMatches(
   if (matchPlan === 'read-matches') {
     return sql<boolean>`albums.id in (${wordMatchIds({ db, userId }, words, { joined: true })})`;
   }
+  // SQLite's text index holds each album's tags' words too (migration 0029).
+  if (!isPostgres(db) && matchPlan === 'gather-matches')
+    return sql<boolean>`+albums.id in (${sqliteIdsWithWordsStarting('albums', userId, words)})`;
   const tagIds = tagsStartingWith(db, userId, words);
   if (isPostgres(db)) {
     // A short walk tests each album's own tag links, where the subquery hashed every tagged
@@ -212,38 +215,34 @@ export function textMatches(
         : sql<boolean>`albums.id in (${taggedWith(db, tagIds, { joined: false })})`;
     return sql<boolean>`(${startsWords(sql.ref('albums.search_text'), words)} or ${tagged})`;
   }
-  const inText =
-    matchPlan === 'test-rows'
-      ? startsWords(sql.ref('albums.search_text'), words)
-      : sql<boolean>`+albums.id in (${sqliteIdsWithWordsStarting('albums', userId, words)})`;
   // Each album's own tag links are tested, as a label's are on a short walk: probing the tags'
   // links once for every tag the words name took three times as long (the walk to one of the
   // first three pages of a broad word naming 9–21 tags, at 50,000 albums: 3.1 → 1.0 ms).
   const tagged = linkedTo({ db, matchPlan }, 'tags', tagIds, { albumByAlbum: true });
-  return sql<boolean>`(${inText} or ${tagged})`;
+  return sql<boolean>`(${startsWords(sql.ref('albums.search_text'), words)} or ${tagged})`;
 }
 
 /**
- * The ids of the user's albums that `textMatches` finds, as one UNION of the text index's
- * matches and the albums tagged with a matching tag, to be joined to the albums or counted as
- * they are (`taggedWith`). Each side is the user's alone: the user's own words, in the text index
- * (SQLite) or `album_words` (PostgreSQL), and the user's tags, which link only the user's albums
- * (a tag is attached after `loadOwnAlbum`, and imports, merges and bulk changes stay within one
- * collection; `tags.album_count` rests on the same). So the ids are counted without joining each
- * back to its album row.
+ * The ids of the user's albums that `textMatches` finds, to be joined to the albums or counted as
+ * they are. On SQLite the text index's matches, whose entries hold each album's tags' words
+ * (migration 0029). On PostgreSQL one UNION of the albums with the word in `album_words` and the
+ * albums tagged with a matching tag (`taggedWith`). Each side is the user's alone: the user's own
+ * words, and the user's tags, which link only the user's albums (a tag is attached after
+ * `loadOwnAlbum`, and imports, merges and bulk changes stay within one collection;
+ * `tags.album_count` rests on the same). So the ids are counted without joining each back to its
+ * album row.
  */
 function wordMatchIds(
   { db, userId }: Pick<QueryScope, 'db' | 'userId'>,
   words: string[],
   use: { joined: boolean; repeated?: boolean },
 ): RawBuilder<unknown> {
+  // SQLite's text index holds each album's tags' words as well as its own, once an album.
+  if (!isPostgres(db)) return sqliteIdsWithWordsStarting('albums', userId, words);
   const tagged = taggedWith(db, tagsStartingWith(db, userId, words), use);
   // With `repeated`, an album both named and tagged with the word comes twice: nothing is hashed.
   const union = use.repeated ? sql`union all` : sql`union`;
-  if (isPostgres(db))
-    return sql`(${idsWithWordsStarting('albums', userId, words)}) ${union} ${tagged}`;
-  // SQLite takes no parentheses around a member of a UNION, hence the raw tagged ids.
-  return sql`${sqliteIdsWithWordsStarting('albums', userId, words)} ${union} ${tagged}`;
+  return sql`(${idsWithWordsStarting('albums', userId, words)}) ${union} ${tagged}`;
 }
 
 /**
@@ -287,45 +286,30 @@ export async function fewMatchesOrCount(
 }
 
 /**
- * How many albums have every word (a query of free words alone): each word's matches,
- * intersected, counted as they stand. Joining each match back to its album row cost as much
- * again (12,000 matches: 9.5 → 3.4 ms on SQLite, 25 → 12–17 ms on PostgreSQL). On PostgreSQL
- * each word's matches come repeats and all, and are made distinct once, by sorting: hashing
- * 12,000 of them away in each UNION cost more than the rest of the count (one word 5.9 → 2.4 ms,
- * two 21 → 9.4). One word on SQLite is counted by `sqliteWordCount`.
+ * How many albums have every word (a query of free words alone). On SQLite one query of the text
+ * index, whose entries hold each album's words and its tags' (migration 0029), so every word may
+ * match in either and each album comes once. On PostgreSQL each word's matches, intersected,
+ * counted as they stand: joining each match back to its album row cost as much again (12,000
+ * matches: 25 → 12–17 ms). Each word's matches come repeats and all, and are made distinct once,
+ * by sorting: hashing 12,000 of them away in each UNION cost more than the rest of the count (one
+ * word 5.9 → 2.4 ms, two 21 → 9.4).
  */
 export function wordMatchCount(scope: Pick<QueryScope, 'db' | 'userId'>, words: string[]) {
-  const [onlyWord, ...others] = words;
-  if (!isPostgres(scope.db) && onlyWord !== undefined && others.length === 0)
-    return sqliteWordCount(scope, onlyWord);
-  const repeated = isPostgres(scope.db);
+  if (!isPostgres(scope.db)) {
+    const matches = sqliteIdsWithWordsStarting('albums', scope.userId, words);
+    return scope.db.selectNoFrom(sql<number>`(select count(*) from (${matches}))`.as('total'));
+  }
   const perWord = words.map(
     (word, n) =>
-      sql`select id from (${wordMatchIds(scope, [word], { joined: false, repeated })}) as ${sql.raw(`word${n}`)}`,
+      sql`select id from (${wordMatchIds(scope, [word], { joined: false, repeated: true })}) as ${sql.raw(`word${n}`)}`,
   );
   const matches = sql`(${sql.join(perWord, sql` intersect `)})`.as('every_word');
   // INTERSECT gives each album once; one word's repeats are counted away.
   const counted =
-    repeated && words.length === 1
+    words.length === 1
       ? sql<string | number | bigint>`count(distinct every_word.id)`
       : sql<string | number | bigint>`count(*)`;
   return scope.db.selectFrom(matches).select(counted.as('total'));
-}
-
-/**
- * How many of the user's albums one word matches, on SQLite. A word that names none of the
- * user's tags, as most words of most collections do, is counted from the text index alone: the
- * UNION with no tagged albums still merged every text match (the bench's 84 prefixes at 50,000
- * albums, 10,000 matches on average, with no tag named: 2.7 against 1.6 ms).
- */
-function sqliteWordCount({ db, userId }: Pick<QueryScope, 'db' | 'userId'>, word: string) {
-  const matches = wordMatchIds({ db, userId }, [word], { joined: false });
-  const inText = sqliteIdsWithWordsStarting('albums', userId, [word]);
-  return db.selectNoFrom(
-    sql<number>`case when exists ${tagsStartingWith(db, userId, [word])}
-      then (select count(*) from (${matches}))
-      else (select count(*) from (${inText})) end`.as('total'),
-  );
 }
 
 /** Every word in the album's name or artists or in one of its tags' names, each on its own. */
@@ -349,7 +333,8 @@ function phraseMatches({ db, userId }: Omit<QueryScope, 'now'>, phrase: string):
   const inText = isPostgres(db)
     ? // The first LIKE is the one the trigram index serves.
       sql<boolean>`((' ' || albums.search_text) like ${`% ${phrase}%`} and ${textValueMatches(sql.ref('albums.search_text'), value)})`
-    : sql<boolean>`albums.id in (select rowid from album_search where album_search match ${fts5PhraseQuery(userId, phrase)})`;
+    : // The index's `text` column alone: its `tags` column runs every tag's words together.
+      sql<boolean>`albums.id in (select rowid from album_search where album_search match ${`text : ${fts5PhraseQuery(userId, phrase)}`})`;
   return sql<boolean>`(${inText} or albums.id in (${tagged}))`;
 }
 

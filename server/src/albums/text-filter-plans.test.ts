@@ -261,13 +261,14 @@ describe.each(testDatabaseKinds)('each way of reading a text filter on %s', (kin
 });
 
 /**
- * A walk along a sort tests each album against the tags a word names by the album's own links,
- * one or two, where probing the tags' links once for each tag cost three times as long.
+ * A short walk along a sort tests each album against the tags a word names by the album's own
+ * links, one or two, where probing the tags' links once for each tag cost three times as long. A
+ * long one reads the text index alone, whose entries hold the albums' tags' words.
  */
 describe.runIf(testDatabaseKinds.includes('sqlite'))('a text filter’s walk on sqlite', () => {
   const testApp = useTestApp('sqlite');
 
-  it('tests each album’s own tag links, however many tags the word names', async () => {
+  it('tests each album’s own tag links on a short walk, and none on a long one, however many tags the word names', async () => {
     const { app, db } = testApp();
     const token = await signIn(app, uniqueName('Walker'));
     const tags = Array.from({ length: 12 }, (_, n) => `blue ${n}`);
@@ -293,7 +294,9 @@ describe.runIf(testDatabaseKinds.includes('sqlite'))('a text filter’s walk on 
       const linkReads = plan.rows
         .map((row) => row.detail)
         .filter((step) => / album_tags /.test(step));
-      expect(linkReads, matchPlan).toEqual([expect.stringMatching(/\(album_id=\?\)$/)]);
+      expect(linkReads, matchPlan).toEqual(
+        matchPlan === 'test-rows' ? [expect.stringMatching(/\(album_id=\?\)$/)] : [],
+      );
     }
   });
 });

@@ -27,6 +27,7 @@ import * as foldedSorts from './migrations/0025-folded-sorts';
 import * as genreLinkReleaseDates from './migrations/0026-genre-link-release-dates';
 import * as folderWordIndex from './migrations/0027-folder-word-index';
 import * as lettersAsFolded from './migrations/0028-letters-as-folded';
+import * as albumTagWords from './migrations/0029-album-tag-words';
 import type { Database } from './schema';
 
 /** Migrations are bundled with the server, so they are listed here rather than read from disk. */
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   '0026-genre-link-release-dates': genreLinkReleaseDates,
   '0027-folder-word-index': folderWordIndex,
   '0028-letters-as-folded': lettersAsFolded,
+  '0029-album-tag-words': albumTagWords,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -569,4 +569,81 @@ describe.each(testDatabaseKinds)('upgrading a collection on %s', (kind) => {
       await destroy();
     }
   });
+
+  it('finds albums by the words of tags attached before the text index held them, and follows every tag change', async () => {
+    const { db, destroy } = await createTestDatabase(kind, {
+      migratedTo: '0028-letters-as-folded',
+    });
+    try {
+      const user = await insertUser(db, 'tag words');
+      const now = new Date().toISOString();
+      const insertTag = async (name: string) => {
+        const [row] = (
+          await sql<{
+            id: number;
+          }>`insert into tags (user_id, name, created_at, search_text, name_key)
+            values (${user}, ${name}, ${now}, ${searchText(name)}, ${searchText(name)})
+            returning id`.execute(db)
+        ).rows;
+        if (!row) throw new Error('no tag inserted');
+        return row.id;
+      };
+      const link = (albumId: number, tagId: number) =>
+        sql`insert into album_tags (album_id, tag_id, created_at)
+          values (${albumId}, ${tagId}, ${now})`.execute(db);
+      const underground = await insertAlbum(db, user, 'a1', 'Underground', 'Nico');
+      const morning = await insertAlbum(db, user, 'a2', 'Blue Morning', 'Lee');
+      const velvety = await insertTag('Velvety Night');
+      await link(underground, velvety);
+
+      await migrateToLatest(db);
+      const found = async (q: string) => {
+        const query = readAlbumQuery(q);
+        const listed = await listAlbums(db, user, { query }, 'name-asc', { limit: 24, offset: 0 });
+        return { names: summariesIn(listed.albums).map((row) => row.name), total: listed.total };
+      };
+      expect(await found('velv')).toEqual({ names: ['Underground'], total: 1 });
+      // An album renamed keeps its tags' words beside its new ones.
+      await sql`update albums set search_text = 'underground live nico' where id = ${underground}`.execute(
+        db,
+      );
+      expect(await found('live velv')).toEqual({ names: ['Underground'], total: 1 });
+      // Each word may match the album's own words or its tags'; a phrase stays within one.
+      expect(await found('blue night')).toEqual({ names: [], total: 0 });
+      await link(morning, velvety);
+      expect(await found('blue night')).toEqual({ names: ['Blue Morning'], total: 1 });
+      expect(await found('"blue night"')).toEqual({ names: [], total: 0 });
+      expect(await found('"velvety night"')).toEqual({
+        names: ['Blue Morning', 'Underground'],
+        total: 2,
+      });
+
+      await sql`update tags set name = 'Rough', search_text = 'rough' where id = ${velvety}`.execute(
+        db,
+      );
+      expect(await found('velv')).toEqual({ names: [], total: 0 });
+      expect(await found('rou')).toEqual({ names: ['Blue Morning', 'Underground'], total: 2 });
+      expect(await found('under')).toEqual({ names: ['Underground'], total: 1 });
+
+      await sql`delete from album_tags where album_id = ${morning}`.execute(db);
+      expect(await found('rou')).toEqual({ names: ['Underground'], total: 1 });
+      expect(await found('morn')).toEqual({ names: ['Blue Morning'], total: 1 });
+      await sql`delete from tags where id = ${velvety}`.execute(db);
+      expect(await found('rou')).toEqual({ names: [], total: 0 });
+      expect(await found('nico')).toEqual({ names: ['Underground'], total: 1 });
+
+      // An album deleted with its tags leaves nothing in the index to be found.
+      await link(underground, await insertTag('Rough'));
+      await sql`delete from albums where id = ${underground}`.execute(db);
+      expect(await found('rou')).toEqual({ names: [], total: 0 });
+      expect(await found('nico')).toEqual({ names: [], total: 0 });
+      if (kind === 'sqlite') {
+        const indexed = await sql<{ id: number }>`select rowid as id from album_search
+          where album_search match ${fts5PrefixQuery(user, ['rou'])}`.execute(db);
+        expect(indexed.rows).toEqual([]);
+      }
+    } finally {
+      await destroy();
+    }
+  });
 });
