@@ -200,8 +200,9 @@ export function textMatches(
   if (matchPlan === 'read-matches') {
     return sql<boolean>`albums.id in (${wordMatchIds({ db, userId }, words, { joined: true })})`;
   }
-  // SQLite's text index holds each album's tags' words too (migration 0029).
-  if (!isPostgres(db) && matchPlan === 'gather-matches')
+  // SQLite's text index holds each album's tags' words too (migration 0029): one word is read
+  // from it alone. Several must all be in the album's text or all in one tag's name.
+  if (!isPostgres(db) && matchPlan === 'gather-matches' && words.length === 1)
     return sql<boolean>`+albums.id in (${sqliteIdsWithWordsStarting('albums', userId, words)})`;
   const tagIds = tagsStartingWith(db, userId, words);
   if (isPostgres(db)) {
@@ -215,18 +216,23 @@ export function textMatches(
         : sql<boolean>`albums.id in (${taggedWith(db, tagIds, { joined: false })})`;
     return sql<boolean>`(${startsWords(sql.ref('albums.search_text'), words)} or ${tagged})`;
   }
+  const inText =
+    matchPlan === 'test-rows'
+      ? startsWords(sql.ref('albums.search_text'), words)
+      : sql<boolean>`+albums.id in (${sqliteIdsWithWordsStarting('albums', userId, words, 'text')})`;
   // Each album's own tag links are tested, as a label's are on a short walk: probing the tags'
   // links once for every tag the words name took three times as long (the walk to one of the
   // first three pages of a broad word naming 9–21 tags, at 50,000 albums: 3.1 → 1.0 ms).
   const tagged = linkedTo({ db, matchPlan }, 'tags', tagIds, { albumByAlbum: true });
-  return sql<boolean>`(${startsWords(sql.ref('albums.search_text'), words)} or ${tagged})`;
+  return sql<boolean>`(${inText} or ${tagged})`;
 }
 
 /**
  * The ids of the user's albums that `textMatches` finds, to be joined to the albums or counted as
- * they are. On SQLite the text index's matches, whose entries hold each album's tags' words
- * (migration 0029). On PostgreSQL one UNION of the albums with the word in `album_words` and the
- * albums tagged with a matching tag (`taggedWith`). Each side is the user's alone: the user's own
+ * they are. For one word on SQLite, the text index's matches, whose entries hold each album's
+ * tags' words (migration 0029). Otherwise one UNION of the albums with the words in their text
+ * (the index's `text` column, or `album_words` on PostgreSQL) and the albums with a tag that has
+ * them all (`taggedWith`). Each side is the user's alone: the user's own
  * words, and the user's tags, which link only the user's albums (a tag is attached after
  * `loadOwnAlbum`, and imports, merges and bulk changes stay within one collection;
  * `tags.album_count` rests on the same). So the ids are counted without joining each back to its
@@ -238,11 +244,16 @@ function wordMatchIds(
   use: { joined: boolean; repeated?: boolean },
 ): RawBuilder<unknown> {
   // SQLite's text index holds each album's tags' words as well as its own, once an album.
-  if (!isPostgres(db)) return sqliteIdsWithWordsStarting('albums', userId, words);
+  if (!isPostgres(db) && words.length === 1)
+    return sqliteIdsWithWordsStarting('albums', userId, words);
   const tagged = taggedWith(db, tagsStartingWith(db, userId, words), use);
   // With `repeated`, an album both named and tagged with the word comes twice: nothing is hashed.
   const union = use.repeated ? sql`union all` : sql`union`;
-  return sql`(${idsWithWordsStarting('albums', userId, words)}) ${union} ${tagged}`;
+  if (isPostgres(db))
+    return sql`(${idsWithWordsStarting('albums', userId, words)}) ${union} ${tagged}`;
+  // Several words must all be in the album's text or all in one tag's name. SQLite takes no
+  // parentheses around a member of a UNION, hence the raw tagged ids.
+  return sql`${sqliteIdsWithWordsStarting('albums', userId, words, 'text')} ${union} ${tagged}`;
 }
 
 /**

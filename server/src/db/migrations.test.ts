@@ -613,6 +613,10 @@ describe.each(testDatabaseKinds)('upgrading a collection on %s', (kind) => {
       await link(morning, velvety);
       expect(await found('blue night')).toEqual({ names: ['Blue Morning'], total: 1 });
       expect(await found('"blue night"')).toEqual({ names: [], total: 0 });
+      // Nor does a phrase run from one tag's name into another's.
+      await link(morning, await insertTag('Owned'));
+      expect(await found('"night owned"')).toEqual({ names: [], total: 0 });
+      expect(await found('night owned')).toEqual({ names: ['Blue Morning'], total: 1 });
       expect(await found('"velvety night"')).toEqual({
         names: ['Blue Morning', 'Underground'],
         total: 2,
@@ -637,11 +641,19 @@ describe.each(testDatabaseKinds)('upgrading a collection on %s', (kind) => {
       await sql`delete from albums where id = ${underground}`.execute(db);
       expect(await found('rou')).toEqual({ names: [], total: 0 });
       expect(await found('nico')).toEqual({ names: [], total: 0 });
-      if (kind === 'sqlite') {
-        const indexed = await sql<{ id: number }>`select rowid as id from album_search
-          where album_search match ${fts5PrefixQuery(user, ['rou'])}`.execute(db);
-        expect(indexed.rows).toEqual([]);
-      }
+      const indexed = async (words: string[]) =>
+        kind === 'sqlite'
+          ? (
+              await sql<{ id: number }>`select rowid as id from album_search
+                where album_search match ${fts5PrefixQuery(user, words)}`.execute(db)
+            ).rows
+          : [];
+      expect(await indexed(['rou'])).toEqual([]);
+      // A user deleted leaves nothing of theirs in the index.
+      await link(morning, await insertTag('Rougher'));
+      await sql`delete from users where id = ${user}`.execute(db);
+      expect(await indexed(['rou'])).toEqual([]);
+      expect(await indexed(['morn'])).toEqual([]);
     } finally {
       await destroy();
     }

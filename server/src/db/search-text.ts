@@ -104,23 +104,27 @@ const TEXT_INDEXES = {
 
 /**
  * SQLite: the ids of the user's albums, artists or folders with a word starting with each word,
- * from the table's text index, which holds only that user's words under those tokens.
+ * from the table's text index, which holds only that user's words under those tokens. The
+ * albums' index holds their tags' words too, in a `tags` column (migration 0029), so each word
+ * may match in either, unless `column` names the one to read.
  */
 export function sqliteIdsWithWordsStarting(
   table: keyof typeof TEXT_INDEXES,
   userId: number,
   words: string[],
+  column?: 'text',
 ): RawBuilder<unknown> {
   const index = sql.table(TEXT_INDEXES[table]);
-  return sql`select rowid as id from ${index} where ${index} match ${fts5PrefixQuery(userId, words)}`;
+  return sql`select rowid as id from ${index} where ${index} match ${fts5PrefixQuery(userId, words, column)}`;
 }
 
 /** A word as SQLite's text index holds it for its user (migrations/text-index.ts). */
 const ownedWord = (userId: number, word: string) => `u${userId}x${word}`;
 
-/** An FTS5 query for one user's documents with every word as a prefix. */
-export function fts5PrefixQuery(userId: number, words: string[]): string {
-  return words.map((word) => `"${ownedWord(userId, word)}"*`).join(' ');
+/** An FTS5 query for one user's documents with every word as a prefix, in `column` if named. */
+export function fts5PrefixQuery(userId: number, words: string[], column?: string): string {
+  const within = column ? `${column} : ` : '';
+  return words.map((word) => `${within}"${ownedWord(userId, word)}"*`).join(' ');
 }
 
 /** An FTS5 query for one user's documents with the words of a folded phrase in a row. */

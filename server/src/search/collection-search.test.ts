@@ -136,6 +136,28 @@ describe.each(testDatabaseKinds)('accent- and case-insensitive search on %s', (k
     expect(await albumNames('/api/v1/albums?q=sigur%20bjork', token)).toEqual([]);
   });
 
+  it('finds an album by its words all in its name or all in one tag, never split between them', async () => {
+    const { app } = testApp();
+    const token = await signIn(app, uniqueName('Listener'));
+    const album = await buildAlbum(app, token, { name: 'Kind of Blue', artist: 'Miles Davis' });
+    await tagAlbum(app, token, album.id, 'Owned');
+    await tagAlbum(app, token, album.id, 'Late Night');
+    const quick = async (q: string) =>
+      (await get(`/api/v1/search?q=${encodeURIComponent(q)}`, token))
+        .json()
+        .albums.map((found: { name: string }) => found.name);
+    expect(await quick('kind blue')).toEqual(['Kind of Blue']);
+    expect(await quick('late night')).toEqual(['Kind of Blue']);
+    expect(await quick('blue owned')).toEqual([]);
+    expect(await quick('owned late')).toEqual([]);
+    // The album filter takes each free word on its own, in the name or in any tag.
+    expect(await albumNames('/api/v1/albums?q=blue%20owned', token)).toEqual(['Kind of Blue']);
+    expect(await albumNames('/api/v1/albums?q=%22owned%20late%22', token)).toEqual([]);
+    expect(await albumNames('/api/v1/albums?q=%22late%20night%22', token)).toEqual([
+      'Kind of Blue',
+    ]);
+  });
+
   it('finds accented artists, tags and genres in the quick search and its suggestions', async () => {
     const { app } = testApp();
     const token = await seed();

@@ -24,8 +24,10 @@ const indexAlbums = (where: string) =>
  * a word is counted from the index alone: it matches in either column, and no union with the
  * tagged albums is built (the bench's 84 prefixes at 50,000 albums: 2.1–2.3 → 0.73 ms). Each
  * tagging, untagging and tag rename writes its albums' entries again, in its transaction
- * (5,000 entries rewritten in one: 80 ms). A quoted phrase still reads the `text` column alone,
- * with the tags' names tested on their own: the column holds every tag's words in a row.
+ * (5,000 entries rewritten in one: 80 ms). A quoted phrase, and several words that must be in
+ * one name, still read the `text` column alone, with the tags' names tested on their own: the
+ * column runs every tag's words together. The other text indexes keep their one column, and
+ * `rebuildSqliteOwnedWordIndexes` must not be given this one: it knows nothing of `tags`.
  * PostgreSQL reads tagged albums from their links (`album_words` holds names alone).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -52,10 +54,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
        delete from album_search where rowid = new.album_id;
        ${indexAlbums('albums.id = new.album_id')}
      end`,
-    // An album deleted takes its links with it, after its row: its entry is left to its own
-    // trigger, which runs last.
+    // An album deleted takes its links with it, after its row, and its entry is left to its own
+    // trigger, which runs last. A user deleted takes their tags' links first, while the albums
+    // are there: their entries go with the albums too.
     `create trigger album_search_tag_delete after delete on album_tags
-     when exists (select 1 from albums where albums.id = old.album_id) begin
+     when exists (select 1 from albums join users on users.id = albums.user_id
+       where albums.id = old.album_id) begin
        delete from album_search where rowid = old.album_id;
        ${indexAlbums('albums.id = old.album_id')}
      end`,

@@ -69,7 +69,8 @@ export const LETTERS_AS_FOLDED_TOKENIZER = "unicode61 remove_diacritics 2 catego
 /**
  * Drops SQLite's owned-word indexes of the tables and builds them anew with the tokenizer, in one
  * transaction: SQLite's migrations run outside one, and cut short, this would leave an index
- * dropped and not rebuilt.
+ * dropped and not rebuilt. Not for `album_search` since migration 0029, which gave it a `tags`
+ * column and triggers of its own.
  */
 export async function rebuildSqliteOwnedWordIndexes(
   db: Kysely<unknown>,
