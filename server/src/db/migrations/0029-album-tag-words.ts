@@ -22,8 +22,8 @@ const indexAlbums = (where: string) =>
 /**
  * SQLite's albums' text index takes the words of each album's tags in a column of their own, so
  * a word is counted from the index alone: it matches in either column, and no union with the
- * tagged albums is built (the bench's 84 prefixes at 50,000 albums: 2.1–2.3 → 0.73 ms). Each
- * tagging, untagging and tag rename writes its albums' entries again, in its transaction
+ * tagged albums is built (86 prefixes of the bench's words at 50,000 albums: 2.1–2.3 → 0.73
+ * ms). Each tagging, untagging and tag rename writes its albums' entries again, in its transaction
  * (5,000 entries rewritten in one: 80 ms). A quoted phrase, and several words that must be in
  * one name, still read the `text` column alone, with the tags' names tested on their own: the
  * column runs every tag's words together. The other text indexes keep their one column, and
