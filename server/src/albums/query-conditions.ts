@@ -232,11 +232,10 @@ export function textMatches(
  * they are. For one word on SQLite, the text index's matches, whose entries hold each album's
  * tags' words (migration 0029). Otherwise one UNION of the albums with the words in their text
  * (the index's `text` column, or `album_words` on PostgreSQL) and the albums with a tag that has
- * them all (`taggedWith`). Each side is the user's alone: the user's own
- * words, and the user's tags, which link only the user's albums (a tag is attached after
- * `loadOwnAlbum`, and imports, merges and bulk changes stay within one collection;
- * `tags.album_count` rests on the same). So the ids are counted without joining each back to its
- * album row.
+ * them all (`taggedWith`). Each side is the user's alone: the user's own words, and the user's
+ * tags, which link only the user's albums (a tag is attached after `loadOwnAlbum`, and imports,
+ * merges and bulk changes stay within one collection; `tags.album_count` rests on the same). So
+ * the ids are counted without joining each back to its album row.
  */
 function wordMatchIds(
   { db, userId }: Pick<QueryScope, 'db' | 'userId'>,
@@ -345,7 +344,7 @@ function phraseMatches({ db, userId }: Omit<QueryScope, 'now'>, phrase: string):
     ? // The first LIKE is the one the trigram index serves.
       sql<boolean>`((' ' || albums.search_text) like ${`% ${phrase}%`} and ${textValueMatches(sql.ref('albums.search_text'), value)})`
     : // The index's `text` column alone: its `tags` column runs every tag's words together.
-      sql<boolean>`albums.id in (select rowid from album_search where album_search match ${`text : ${fts5PhraseQuery(userId, phrase)}`})`;
+      sql<boolean>`albums.id in (select rowid from album_search where album_search match ${fts5PhraseQuery(userId, phrase, 'text')})`;
   return sql<boolean>`(${inText} or albums.id in (${tagged}))`;
 }
 

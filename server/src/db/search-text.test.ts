@@ -47,10 +47,14 @@ describe('searchWords', () => {
 
   it('asks FTS5 for each word as a quoted prefix of the user’s own words', () => {
     expect(fts5PrefixQuery(7, ['velvet', 'gho'])).toBe('"u7xvelvet"* "u7xgho"*');
+    expect(fts5PrefixQuery(7, ['velvet', 'gho'], 'text')).toBe(
+      'text : "u7xvelvet"* text : "u7xgho"*',
+    );
   });
 
   it('asks FTS5 for a phrase as the user’s own words in a row', () => {
     expect(fts5PhraseQuery(7, 'velvet ghost')).toBe('"u7xvelvet u7xghost"');
+    expect(fts5PhraseQuery(7, 'velvet ghost', 'text')).toBe('text : "u7xvelvet u7xghost"');
   });
 });
 

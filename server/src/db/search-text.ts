@@ -127,12 +127,14 @@ export function fts5PrefixQuery(userId: number, words: string[], column?: string
   return words.map((word) => `${within}"${ownedWord(userId, word)}"*`).join(' ');
 }
 
-/** An FTS5 query for one user's documents with the words of a folded phrase in a row. */
-export function fts5PhraseQuery(userId: number, phrase: string): string {
-  return `"${phrase
-    .split(' ')
-    .map((word) => ownedWord(userId, word))
-    .join(' ')}"`;
+/**
+ * An FTS5 query for one user's documents with the words of a folded phrase in a row, in `column`
+ * if named.
+ */
+export function fts5PhraseQuery(userId: number, phrase: string, column?: string): string {
+  const within = column ? `${column} : ` : '';
+  const words = phrase.split(' ').map((word) => ownedWord(userId, word));
+  return `${within}"${words.join(' ')}"`;
 }
 
 /** 0 for a name that is the search's phrase, 1 for one that starts with it, 2 for the rest. */

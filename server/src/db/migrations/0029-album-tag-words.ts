@@ -1,13 +1,9 @@
 import { type Kysely, sql } from 'kysely';
 import { isPostgres } from '../database';
-import { LETTERS_AS_FOLDED_TOKENIZER } from './text-index';
-
-/** A row's folded text as the user's own tokens ("u" + user id + "x" + word: text-index.ts). */
-const ownedWords = (userId: string, text: string) =>
-  `'u' || ${userId} || 'x' || replace(${text}, ' ', ' u' || ${userId} || 'x')`;
+import { LETTERS_AS_FOLDED_TOKENIZER, sqliteOwnedWords } from './text-index';
 
 /** The words of every tag of an album, as its user's own tokens; null when it has none. */
-const tagWordsOf = (albumId: string) => `(select group_concat(${ownedWords(
+const tagWordsOf = (albumId: string) => `(select group_concat(${sqliteOwnedWords(
   'tags.user_id',
   'tags.search_text',
 )}, ' ')
@@ -16,7 +12,7 @@ const tagWordsOf = (albumId: string) => `(select group_concat(${ownedWords(
 /** Writes the index entries of the albums that `where` picks, from their rows and tags. */
 const indexAlbums = (where: string) =>
   `insert into album_search (rowid, text, tags)
-     select albums.id, ${ownedWords('albums.user_id', 'albums.search_text')}, ${tagWordsOf('albums.id')}
+     select albums.id, ${sqliteOwnedWords('albums.user_id', 'albums.search_text')}, ${tagWordsOf('albums.id')}
      from albums where ${where};`;
 
 /**
@@ -42,7 +38,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     indexAlbums('true'),
     `create trigger album_search_insert after insert on albums begin
        insert into album_search (rowid, text)
-         values (new.id, ${ownedWords('new.user_id', 'new.search_text')});
+         values (new.id, ${sqliteOwnedWords('new.user_id', 'new.search_text')});
      end`,
     `create trigger album_search_delete after delete on albums begin
        delete from album_search where rowid = old.id; end`,

@@ -27,6 +27,14 @@ export function sqliteTextIndex(table: string, index: string): string[] {
 }
 
 /**
+ * SQL for the words of a folded text as its user's own tokens, "u" + the user id + "x" before
+ * each word; both arguments are SQL expressions. Migrations 0018 to 0029 write their indexes with
+ * it, so it must not change.
+ */
+export const sqliteOwnedWords = (userId: string, text: string) =>
+  `'u' || ${userId} || 'x' || replace(${text}, ' ', ' u' || ${userId} || 'x')`;
+
+/**
  * The text index as migration 0018 rebuilt it: each word is indexed as the user's own token,
  * "u" + the user id + "x" + the word (`fts5PrefixQuery`), so a search reads only the user's words.
  * With the owner a column of its own, every search also read the user's whole list of rows: a
@@ -40,8 +48,7 @@ export function sqliteOwnedWordIndex(
   index: string,
   tokenizer = 'unicode61 remove_diacritics 2',
 ): string[] {
-  const ownedWords = (row: string) =>
-    `'u' || ${row}.user_id || 'x' || replace(${row}.search_text, ' ', ' u' || ${row}.user_id || 'x')`;
+  const ownedWords = (row: string) => sqliteOwnedWords(`${row}.user_id`, `${row}.search_text`);
   return [
     `create virtual table ${index} using fts5(text, content='', contentless_delete=1,
        tokenize='${tokenizer.replaceAll("'", "''")}')`,
