@@ -27,10 +27,11 @@ const keptByDatabase = new WeakMap<Kysely<Database>, Map<number, Kept>>();
 /**
  * Every folder of the user with its own and subtree counts, read once a version. The folder list
  * is asked for on every screen, and collection search totals its hits from it: with thousands of
- * folders it is the costliest answer to build (9 ms), and a search's hits read with their subtrees
- * cost 0.6 ms on SQLite and 2.3 on PostgreSQL. Requests that arrive while a version is being read
- * wait for that read rather than each starting one: with smart folders the folders are read again
- * each minute, and 50 requests building 2,000 folders at once held the event loop for 322 ms.
+ * folders it is the costliest answer to build (11–20 ms at 2,000, the database floor), and a
+ * search's hits read with their subtrees cost 0.6 ms on SQLite and 2.3 on PostgreSQL. Requests
+ * that arrive while a version is being read wait for that read rather than each starting one:
+ * with smart folders the folders are read again each minute, and 50 requests building 2,000
+ * folders at once held the event loop for 322 ms.
  */
 export async function keptFolderRows(
   db: Kysely<Database>,

@@ -28,8 +28,8 @@ export function sqliteTextIndex(table: string, index: string): string[] {
 
 /**
  * SQL for the words of a folded text as its user's own tokens, "u" + the user id + "x" before
- * each word; both arguments are SQL expressions. Migrations 0018 to 0029 write their indexes with
- * it, so it must not change.
+ * each word; both arguments are SQL expressions. Migrations 0018, 0027, 0028 and 0029 write their
+ * indexes with it, so it must not change.
  */
 export const sqliteOwnedWords = (userId: string, text: string) =>
   `'u' || ${userId} || 'x' || replace(${text}, ' ', ' u' || ${userId} || 'x')`;
