@@ -1,3 +1,4 @@
+import type { Folder } from '@gatefold/contract/folders';
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
 import { currentMinute } from '../albums/query-conditions';
 import { toCount } from '../db/count';
@@ -16,18 +17,8 @@ import { parentsFirst } from './parents-first';
 import { folderWithCounts } from './present';
 import { smartFolderCount } from './smart-counts';
 
-export type FolderRow = {
-  id: number;
-  name: string;
-  description: string | null;
-  image_url: string | null;
-  parent_id: number | null;
-  sort_order: number;
-  created_at: string;
-  album_count: number;
-  total_count: number;
-  query: string | null;
-};
+/** A folder with its counts, as read: the API's folder, field for field. */
+export type FolderRow = Folder;
 
 const folderColumns = [
   'folders.id',
