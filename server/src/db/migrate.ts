@@ -28,6 +28,7 @@ import * as genreLinkReleaseDates from './migrations/0026-genre-link-release-dat
 import * as folderWordIndex from './migrations/0027-folder-word-index';
 import * as lettersAsFolded from './migrations/0028-letters-as-folded';
 import * as albumTagWords from './migrations/0029-album-tag-words';
+import * as statementFolderVersions from './migrations/0030-statement-folder-versions';
 import type { Database } from './schema';
 
 /** Migrations are bundled with the server, so they are listed here rather than read from disk. */
@@ -61,6 +62,7 @@ const migrations: Record<string, Migration> = {
   '0027-folder-word-index': folderWordIndex,
   '0028-letters-as-folded': lettersAsFolded,
   '0029-album-tag-words': albumTagWords,
+  '0030-statement-folder-versions': statementFolderVersions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -658,4 +658,53 @@ describe.each(testDatabaseKinds)('upgrading a collection on %s', (kind) => {
       await destroy();
     }
   });
+
+  it("moves a user's folders version with every statement that changes their folders, and only theirs", async () => {
+    const { db, destroy } = await createTestDatabase(kind, {
+      migratedTo: '0029-album-tag-words',
+    });
+    try {
+      const user = await insertUser(db, 'filer');
+      const other = await insertUser(db, 'other');
+      await migrateToLatest(db);
+      const now = new Date().toISOString();
+      const version = async (id: number) =>
+        Number(
+          (
+            await sql<{
+              v: number;
+            }>`select folders_version as v from users where id = ${id}`.execute(db)
+          ).rows[0]?.v,
+        );
+      const moved = async (change: () => Promise<unknown>) => {
+        const [before, otherBefore] = [await version(user), await version(other)];
+        await change();
+        expect(await version(other)).toBe(otherBefore);
+        return (await version(user)) - before;
+      };
+
+      const created = await moved(() =>
+        sql`insert into folders (user_id, name, sort_order, created_at, updated_at)
+          values (${user}, 'Jazz', 0, ${now}, ${now}), (${user}, 'Soul', 1, ${now}, ${now}),
+            (${user}, 'Funk', 2, ${now}, ${now})`.execute(db),
+      );
+      const album = await insertAlbum(db, user, 'f1', 'Kind of Blue', 'Miles Davis');
+      // One statement files the album in three folders, moving three folders' counts.
+      const filed = await moved(() =>
+        sql`insert into folder_albums (folder_id, album_id, added_at)
+          select id, ${album}, ${now} from folders where user_id = ${user}`.execute(db),
+      );
+      const renamed = await moved(() =>
+        sql`update folders set name = name || '!' where user_id = ${user}`.execute(db),
+      );
+      const removed = await moved(() =>
+        sql`delete from folders where user_id = ${user}`.execute(db),
+      );
+      for (const change of [created, filed, renamed, removed]) expect(change).toBeGreaterThan(0);
+      // PostgreSQL moves it once per statement; SQLite's row triggers once per folder.
+      if (kind === 'postgres') expect([created, filed, renamed, removed]).toEqual([1, 1, 1, 1]);
+    } finally {
+      await destroy();
+    }
+  });
 });
