@@ -87,6 +87,36 @@ describe.each(testDatabaseKinds)('albums on %s', (kind) => {
     expect(detail).toEqual(album);
   });
 
+  it('stores track names and artists exactly as given, whatever characters they hold', async () => {
+    const token = await user();
+    const odd = ['NULL', '{a,b}', 'Say "hi"', 'back\\slash', "O'Brien", 'Ágætis, byrjun'];
+    const album = await buildAlbum(testApp().app, token, {
+      name: 'Odd Names',
+      artist: 'Various',
+      tracks: odd.map((name, index) => ({
+        name,
+        artist: odd[odd.length - 1 - index] ?? '',
+        track_number: index + 1,
+        disc_number: 1,
+        duration_ms: 1_000 * (index + 1),
+        ...(index % 2 === 0
+          ? { spotify_id: `track${index}`, spotify_url: `https://open.spotify.com/track/t${index}` }
+          : {}),
+      })),
+    });
+    const detail = (await get(`/api/v1/albums/${album.id}`, token)).json();
+    expect(detail.tracks.map((track: { name: string }) => track.name)).toEqual(odd);
+    expect(detail.tracks.map((track: { artist: string }) => track.artist)).toEqual(
+      [...odd].reverse(),
+    );
+    expect(detail.tracks.map((track: { duration_ms: number }) => track.duration_ms)).toEqual(
+      odd.map((_, index) => 1_000 * (index + 1)),
+    );
+    expect(detail.tracks.map((track: { spotify_url: string | null }) => track.spotify_url)).toEqual(
+      odd.map((_, index) => (index % 2 === 0 ? `https://open.spotify.com/track/t${index}` : null)),
+    );
+  });
+
   it('answers 409 with the stored album’s id when the same album is added twice', async () => {
     const token = await user();
     const spotify_id = newSpotifyId();

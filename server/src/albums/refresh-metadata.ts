@@ -7,7 +7,7 @@ import { upsertGenres } from '../genres/queries';
 import { invalid, notFound } from '../http/errors';
 import { type AlbumSources, fetchCompleteAlbum } from './add-from-streaming';
 import { loadOwnAlbum } from './queries';
-import { albumSearchText, correctedFields, type NewAlbum, trackRows } from './store';
+import { albumSearchText, correctedFields, insertTracks, type NewAlbum, trackRows } from './store';
 
 type StoredAlbum = Pick<
   Selectable<AlbumsTable>,
@@ -70,7 +70,7 @@ export async function applyMetadata(
 
   if (fresh.tracks && fresh.tracks.length > 0) {
     await trx.deleteFrom('tracks').where('album_id', '=', album.id).execute();
-    await trx.insertInto('tracks').values(trackRows(album.id, fresh.tracks)).execute();
+    await insertTracks(trx, trackRows(album.id, fresh.tracks));
   }
 
   // A corrected artist keeps the credits it was corrected to.

@@ -1,7 +1,8 @@
 import type { AlbumUpdate, albumCreate } from '@gatefold/contract/albums';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { z } from 'zod';
 import { removeUncreditedArtists, upsertArtists } from '../artists/credits';
+import { isPostgres } from '../db/database';
 import { nameKey } from '../db/name-key';
 import type { Database } from '../db/schema';
 import { searchText } from '../db/search-text';
@@ -166,9 +167,10 @@ export async function insertAlbums(
   for (const chunk of chunks(genreLinks, ROWS_PER_INSERT))
     await trx.insertInto('album_genres').values(chunk).execute();
 
-  const tracks = fresh.flatMap((album) => trackRows(idOf(album), album.tracks ?? []));
-  for (const chunk of chunks(tracks, ROWS_PER_INSERT))
-    await trx.insertInto('tracks').values(chunk).execute();
+  await insertTracks(
+    trx,
+    fresh.flatMap((album) => trackRows(idOf(album), album.tracks ?? [])),
+  );
   return stored;
 }
 
@@ -184,6 +186,36 @@ export function trackRows(albumId: number, tracks: NonNullable<NewAlbum['tracks'
     duration_ms: track.duration_ms,
     spotify_url: track.spotify_url ?? null,
   }));
+}
+
+type TrackRow = ReturnType<typeof trackRows>[number];
+
+/**
+ * Inserts the tracks. On PostgreSQL as one statement with an array for each column, whose text
+ * is the same for any number of tracks, so each connection prepares it once: a multi-row VALUES
+ * of 1,000 tracks was parsed and planned on every call, 3.2 of its 9.6 ms in the bench's import.
+ */
+export async function insertTracks(trx: Kysely<Database>, tracks: TrackRow[]) {
+  if (tracks.length === 0) return;
+  if (!isPostgres(trx)) {
+    for (const chunk of chunks(tracks, ROWS_PER_INSERT))
+      await trx.insertInto('tracks').values(chunk).execute();
+    return;
+  }
+  const column = (read: (track: TrackRow) => string | number | null, type: 'integer' | 'text') =>
+    sql`cast(${tracks.map(read)} as ${sql.raw(type)}[])`;
+  await sql`insert into tracks (album_id, spotify_id, name, artist, track_number, disc_number,
+      duration_ms, spotify_url)
+    select * from unnest(${sql.join([
+      column((track) => track.album_id, 'integer'),
+      column((track) => track.spotify_id, 'text'),
+      column((track) => track.name, 'text'),
+      column((track) => track.artist, 'text'),
+      column((track) => track.track_number, 'integer'),
+      column((track) => track.disc_number, 'integer'),
+      column((track) => track.duration_ms, 'integer'),
+      column((track) => track.spotify_url, 'text'),
+    ])})`.execute(trx);
 }
 
 /** Which of these streaming ids the user has collected already. */
