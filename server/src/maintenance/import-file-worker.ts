@@ -1,6 +1,7 @@
 // Reads an exported collection on a thread of its own: parsing and checking a file of 50,000
 // albums takes over a second, which the server's event loop cannot give. The albums then go to
-// the import job a batch at a time, or, on a SQLite file, the thread writes them itself.
+// the import job a batch at a time, or, on a SQLite file, the thread writes them itself. Told to
+// forget the file, the thread waits for the next one.
 import { parentPort } from 'node:worker_threads';
 import { type CollectionExport, collectionExport } from '@gatefold/contract/maintenance';
 import type { Kysely } from 'kysely';
@@ -68,8 +69,20 @@ async function writeBatch({ databaseFile, userId, labels, batchSize }: AlbumWrit
   }
 }
 
+/** Lets go of the file read before, so the thread can read the next one. */
+function forget() {
+  const open = writing;
+  writing = undefined;
+  albums = [];
+  next = 0;
+  text = [];
+  if (open) void open.db.destroy();
+}
+
 parentPort?.on('message', (message: ImportFileMessage) => {
-  if (message.kind === 'piece') {
+  if (message.kind === 'forget') {
+    forget();
+  } else if (message.kind === 'piece') {
     text.push(decoder.decode(message.bytes, { stream: true }));
   } else if (message.kind === 'read') {
     text.push(decoder.decode());
