@@ -13,7 +13,7 @@ import type { AlbumWriting, ImportFileMessage, ImportFileReply } from './import-
 let albums: CollectionExport['albums'] = [];
 let next = 0;
 /** The file's text so far, decoded piece by piece as the pieces arrive. */
-const decoder = new TextDecoder();
+let decoder = new TextDecoder();
 let text: string[] = [];
 
 function reply(message: ImportFileReply) {
@@ -59,24 +59,29 @@ async function writeBatch({ databaseFile, userId, labels, batchSize }: AlbumWrit
     writing.added += await writeTransaction(db, (trx) => importAlbums(trx, userId, batch, labels));
     writing.done += batch.length;
     reply({ kind: 'written', done: writing.done, added: writing.added });
-    if (next >= albums.length) await db.destroy();
+    if (next >= albums.length) await stopWriting();
   } catch (error) {
     reply({
       kind: 'write-failed',
       message: error instanceof Error ? error.message : String(error),
     });
-    await db.destroy();
+    await stopWriting();
   }
+}
+
+async function stopWriting() {
+  const open = writing;
+  writing = undefined;
+  await open?.db.destroy();
 }
 
 /** Lets go of the file read before, so the thread can read the next one. */
 function forget() {
-  const open = writing;
-  writing = undefined;
+  void stopWriting();
   albums = [];
   next = 0;
   text = [];
-  if (open) void open.db.destroy();
+  decoder = new TextDecoder();
 }
 
 parentPort?.on('message', (message: ImportFileMessage) => {

@@ -73,4 +73,12 @@ describe('an import file thread', () => {
     expect(good.albumCount).toBe(1);
     await good.close();
   });
+
+  it('hands over nothing more once the file is let go', async () => {
+    const file = await readImportFile(fileOf(['e1', 'e2']));
+    await file.close();
+    await expect(file.albumBatches(1).next()).rejects.toThrow('The import file is closed.');
+    const writing = { databaseFile: ':memory:', userId: 1, labels: noLabels, batchSize: 1 };
+    await expect(file.writeAlbumBatch(writing)).rejects.toThrow('The import file is closed.');
+  });
 });

@@ -86,6 +86,8 @@ export async function readImportFile(
   let asked = false;
   let closed = false;
   const ask = async (message: ImportFileMessage) => {
+    // Given back, the thread may be reading another user's file by now.
+    if (closed) throw new Error('The import file is closed.');
     asked = true;
     thread.send(message);
     const reply = await thread.next();
@@ -108,6 +110,7 @@ export async function readImportFile(
     folders: read.folders,
     albumCount: read.albumCount,
     async *albumBatches(size, from = 0) {
+      if (closed) throw new Error('The import file is closed.');
       thread.send({ kind: 'seek', to: from });
       for (let sent = from; sent < read.albumCount; sent += size) {
         const batch = await ask({ kind: 'albums', count: size });
@@ -133,7 +136,8 @@ export async function readImportFile(
 /**
  * How long a thread that read a file waits for the next before it ends. Starting one took 0.34 s
  * (the built worker, to its first answer), and its first file is read with cold code: in the
- * bench's ten files of 5,000 albums, that was about a tenth of the import.
+ * bench's ten files of 5,000 albums, that was about a tenth of the import. Waiting, it keeps its
+ * heap, which the last file's albums may still fill until it collects them.
  */
 const IDLE_THREAD_MS = 60_000;
 
@@ -154,10 +158,11 @@ function takeThread(): ImportFileThread {
 
 /** Has the thread forget its file and wait for the next, unless another waits already. */
 function giveBack(thread: ImportFileThread) {
-  if (idle || thread.ended) {
+  if (thread.ended || (idle && !idle.thread.ended)) {
     void thread.close();
     return;
   }
+  if (idle) clearTimeout(idle.timer);
   thread.send({ kind: 'forget' });
   // Waiting, it does not keep the process alive.
   thread.unref();
