@@ -25,6 +25,7 @@ await build({
     'bulk-change-write': 'src/albums/bulk/bulk-change-write.ts',
     'folder-write': 'src/folders/folder-write.ts',
     'tag-deletion-write': 'src/tags/tag-deletion-write.ts',
+    'planner-statistics-write': 'src/db/planner-statistics-write.ts',
   },
   outdir,
   bundle: true,

@@ -71,10 +71,6 @@ export class SqliteReadRoutingDialect extends SqliteDialect {
   prepareWritingThread(): void {
     this.#writingThread.prepare();
   }
-
-  reopenWritingThread(): Promise<void> {
-    return this.#writingThread.reopen();
-  }
 }
 
 class ReadRoutingDriver implements Driver {

@@ -37,14 +37,6 @@ async function load(module: string): Promise<Write> {
 
 async function answer(request: WritingRequest): Promise<WritingReply> {
   try {
-    if (request.kind === 'reopen') {
-      const open = connection;
-      connection = undefined;
-      await (await open?.catch(() => undefined))?.destroy();
-      connection = opened();
-      await connection;
-      return { kind: 'reopened' };
-    }
     const write = await load(request.module);
     connection ??= opened();
     const db = await connection;

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../http/errors';
 import { workerModule } from '../start-worker';
@@ -87,17 +88,34 @@ describe('the writing thread', () => {
     expect(await userNames(db)).toEqual(['cai', 'dee']);
   });
 
-  it('opens the file again after new statistics, and writes on', async () => {
+  it("gathers the planner's statistics on the thread, and the server plans with them", async () => {
     const { db, writer } = await databaseWithReaders();
-    await writer.writeOnThread(WRITES, { kind: 'add-user', name: 'ada' });
-    await writer.writeOnThread(WRITES, { kind: 'mark-connection' });
-    await refreshPlannerStatistics(db, { albumsAdded: 999 });
-    expect(await writer.writeOnThread(WRITES, { kind: 'is-marked' })).toBe(1);
+    // Every row has the same b: with statistics, the index on a and c finds one row, not them all.
+    await sql`create table probe (a integer, b integer, c integer)`.execute(db);
+    await sql`create index probe_ac on probe (a, c)`.execute(db);
+    await sql`create index probe_b on probe (b)`.execute(db);
+    await sql`insert into probe with recursive n (b) as (select 1 union all select b + 1 from n where b < 2000)
+      select b, 1, b from n`.execute(db);
+    const plan = async () =>
+      (
+        await sql<{ detail: string }>`explain query plan
+          select * from probe where a = 7 and c = 7 and b = 1`.execute(db)
+      ).rows.map((row) => row.detail);
+    const statistics = async () =>
+      (
+        await sql<{
+          idx: string;
+        }>`select idx from sqlite_stat1 where tbl = 'probe' order by idx`.execute(db)
+      ).rows;
+    expect(await plan()).toEqual([expect.stringContaining('USING INDEX probe_b')]);
 
+    await refreshPlannerStatistics(db, { albumsAdded: 999 });
+    expect(await statistics()).toEqual([]);
     await refreshPlannerStatistics(db, { albumsAdded: 1_000 });
-    expect(await writer.writeOnThread(WRITES, { kind: 'is-marked' })).toBe(0);
+    expect(await statistics()).toEqual([{ idx: 'probe_ac' }, { idx: 'probe_b' }]);
+    expect(await plan()).toEqual([expect.stringContaining('USING INDEX probe_ac')]);
     await writer.writeOnThread(WRITES, { kind: 'add-user', name: 'björk' });
-    expect(await userNames(db)).toEqual(['ada', 'björk']);
+    expect(await userNames(db)).toEqual(['björk']);
   });
 
   it('refuses writes once the database is closed, and never makes its file again', async () => {

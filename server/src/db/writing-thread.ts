@@ -17,15 +17,12 @@ type Refusal = z.infer<typeof refusal>;
 /** What the server asks its writing thread. */
 export type WritingRequest =
   | { kind: 'load'; module: string }
-  | { kind: 'write'; module: string; data: unknown }
-  /** Open the file again, to plan with statistics gathered since. */
-  | { kind: 'reopen' };
+  | { kind: 'write'; module: string; data: unknown };
 
 /** What the writing thread answers: each request once, in order. */
 export type WritingReply =
   | { kind: 'ready' }
   | { kind: 'loaded' }
-  | { kind: 'reopened' }
   | { kind: 'written'; result: unknown }
   | { kind: 'refused'; error: Refusal }
   /** `code`: SQLite's, such as SQLITE_BUSY, when the error had one; `stack`: the thread's. */
@@ -63,27 +60,6 @@ export class WritingThread {
    */
   write(module: string, data: object): Promise<unknown> {
     return this.#inTurn(() => this.#write(module, data));
-  }
-
-  /**
-   * Has a running thread open the file again (after new statistics). Never fails: a thread that
-   * cannot is ended, and the next write starts one that opens the file anew.
-   */
-  async reopen(): Promise<void> {
-    await this.#inTurn(async () => {
-      const thread = await this.#thread?.catch(() => undefined);
-      if (!thread || thread.ended) return;
-      thread.ref();
-      try {
-        thread.send({ kind: 'reopen' });
-        expect(await thread.next(), 'reopened');
-      } catch {
-        this.#thread = undefined;
-        await thread.close();
-      } finally {
-        thread.unref();
-      }
-    }).catch(() => {});
   }
 
   /** Ends the thread once the write under way is done; writes still waiting are refused. */
