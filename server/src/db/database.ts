@@ -15,8 +15,8 @@ import { SqliteReaders } from './sqlite-readers';
 export type DatabaseTarget =
   /**
    * `readers`: reader threads for SELECTs (0 keeps every query on the main connection).
-   * `thread`: a worker thread's connection to the server's file, which must exist; the server
-   * refreshes its statistics, which would otherwise take the write lock behind its back.
+   * `thread`: a worker thread's connection to the server's file, which must exist. It skips the
+   * start-up `PRAGMA optimize`, which would take the write lock outside the server's turns.
    */
   | { kind: 'sqlite'; file: string; readers?: number; thread?: boolean }
   /** `connections`: the most this process keeps open at once (`DEFAULT_DATABASE_CONNECTIONS`). */
@@ -182,6 +182,7 @@ export async function refreshPlannerStatistics(
   // On the writing thread: ANALYZE after an import file held the event loop 15-24 ms.
   await writer.writeOnThread(workerModule(import.meta.url, 'planner-statistics-write'), {});
   // A connection reads the statistics with the schema; ANALYZE of sqlite_schema reads them again.
+  // It takes the write lock, so it runs in the main connection's turn, after the thread's.
   await sql`analyze sqlite_schema`.execute(db);
   readersOf.get(db)?.reopen();
 }

@@ -109,6 +109,8 @@ describe('the writing thread', () => {
       ).rows;
     expect(await plan()).toEqual([expect.stringContaining('USING INDEX probe_b')]);
 
+    // sqlite_stat1 is there from the migrations (0026), so gathering statistics leaves the
+    // schema as it was, and nothing but the reload tells the main connection of them.
     await refreshPlannerStatistics(db, { albumsAdded: 999 });
     expect(await statistics()).toEqual([]);
     await refreshPlannerStatistics(db, { albumsAdded: 1_000 });
