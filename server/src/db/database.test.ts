@@ -1,8 +1,12 @@
+import path from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import { CONNECT_TIMEOUT_MS, databaseTarget, openDatabase } from './database';
+import { cleanupsAfterEach, temporaryDirectory } from '../testing/cleanups';
+import { expectPlansFromStatisticsAfterLargeImports } from '../testing/planner-probe';
+import { CONNECT_TIMEOUT_MS, databaseTarget, openDatabase, sharedWriter } from './database';
 import { isDatabaseUnavailable } from './database-unavailable';
+import { migrateToLatest } from './migrate';
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
 
@@ -71,4 +75,17 @@ describe('the database a configuration opens', () => {
     },
     CONNECT_TIMEOUT_MS * 3,
   );
+});
+
+describe("the planner's statistics without a writing thread", () => {
+  const afterTest = cleanupsAfterEach();
+
+  it('are gathered on the one connection after a large import, which then plans with them', async () => {
+    const dir = temporaryDirectory(afterTest, 'statistics');
+    const db = openDatabase({ kind: 'sqlite', file: path.join(dir, 'gatefold.sqlite') });
+    afterTest(() => db.destroy());
+    await migrateToLatest(db);
+    expect(sharedWriter(db)).toBeUndefined();
+    await expectPlansFromStatisticsAfterLargeImports(db);
+  });
 });

@@ -2,7 +2,7 @@ import type { CollectionExport, Job } from '@gatefold/contract/maintenance';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { chunks } from '../albums/store';
-import { refreshPlannerStatistics, sharedWriter } from '../db/database';
+import { sharedWriter } from '../db/database';
 import { nextTurn } from '../db/in-turns';
 import { nameKey } from '../db/name-key';
 import type { Database } from '../db/schema';
@@ -12,6 +12,7 @@ import { checkFolderLimits } from '../folders/limits';
 import { parentsFirst } from '../folders/parents-first';
 import { type ImportedLabels, importAlbums } from './import-albums';
 import { type ImportFile, readImportFile, type WritingProgress } from './import-file';
+import { refreshStatisticsAfterImport } from './import-statistics';
 import type { JobRunner, JobWork, RunningJob } from './job-runner';
 import { keepImportFile, keptImportFile } from './kept-import-file';
 
@@ -133,7 +134,7 @@ async function importAlbumsInBatches(
         );
       },
     );
-    await refreshPlannerStatistics(db, { albumsAdded: written.added });
+    await refreshStatisticsAfterImport(db, record, written.added);
     await record.finish(
       `Imported ${written.added} albums (${file.albumCount - written.added} already here), ` +
         `${labels.tagsAdded} tags and ${labels.foldersAdded} folders.`,

@@ -98,6 +98,8 @@ export function jobRecord(db: Kysely<Database>, jobId: number, instance: string,
         trx,
       ),
     finish: (message: string) => ended('finished', message),
+    /** Something that went wrong beside the job's work, which stands: the log hears of it. */
+    warn: (error: unknown, message: string) => log.warn({ err: error, jobId }, message),
     /** A job that cannot go on where it stopped ends with a sentence saying what to do. */
     interrupted: (message: string) => ended('failed', message),
     /**

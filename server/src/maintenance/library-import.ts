@@ -2,10 +2,10 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { type AlbumSources, fetchCompleteAlbum } from '../albums/add-from-streaming';
 import { insertAlbums, type NewAlbum, ownedSpotifyIds } from '../albums/store';
-import { refreshPlannerStatistics } from '../db/database';
 import type { Database } from '../db/schema';
 import { inUserTransaction } from '../db/user-lock';
 import type { LibraryAccount } from '../streaming/port';
+import { refreshStatisticsAfterImport } from './import-statistics';
 import type { JobWork } from './job-runner';
 import type { JobLog } from './jobs';
 
@@ -71,7 +71,7 @@ export function importLibrary({ db, sources, account }: LibraryImportDependencie
       });
       if (page.items.length === 0 || offset >= page.total) break;
     }
-    await refreshPlannerStatistics(db, { albumsAdded: added });
+    await refreshStatisticsAfterImport(db, record, added);
     const skipped = done - added - failed;
     const notes = [
       `Added ${added} albums`,
