@@ -5,6 +5,9 @@ import { imageUrl } from './images';
 import { pageQuery } from './list-query';
 import { tagRef } from './tags';
 
+/** SPEC §9: albums per grid page. */
+export const ALBUMS_PER_PAGE = 24;
+
 /** A full date, a year-month or a year, as streaming services give release dates. */
 export const releaseDate = z
   .string()

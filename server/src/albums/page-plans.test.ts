@@ -1,8 +1,11 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { summariesIn } from '../testing/album-json';
+import { insertNumberedAlbums } from '../testing/factories';
 import { bearer, signIn, uniqueName, useTestApp } from '../testing/test-app';
 import { testDatabaseKinds } from '../testing/test-database';
+import { readAlbumQuery } from './album-page';
+import type { AlbumFilter } from './matching-albums';
 import { listAlbums } from './queries';
 
 describe.runIf(testDatabaseKinds.includes('postgres'))('pages of albums on postgres', () => {
@@ -12,30 +15,22 @@ describe.runIf(testDatabaseKinds.includes('postgres'))('pages of albums on postg
     const { app, db } = testApp();
     const token = await signIn(app, uniqueName('Pager'));
     const userId = (await app.inject({ url: '/api/v1/auth/me', headers: bearer(token) })).json().id;
-    await sql`
-      insert into albums (user_id, spotify_id, name, artist, added_at, first_added_at,
-        created_at, updated_at, search_name, search_text)
-      select ${userId}, 'paged' || n, 'Record ' || n, 'Someone',
-        '2026-01-01T00:00:00Z'::timestamptz + n * interval '1 minute', '2026-01-01', '2026-01-01',
-        '2026-01-01', 'record ' || n, 'record ' || n || ' someone'
-      from generate_series(1, 2000) as n
-    `.execute(db);
+    await insertNumberedAlbums(db, userId, 'Record', 2_000);
     await sql`analyze albums`.execute(db);
 
     const plans = await db.connection().execute(async (connection) => {
+      const page = (filter: AlbumFilter, limit: number, offset: number) =>
+        listAlbums(connection, userId, filter, 'added-desc', { limit, offset }).then((listed) =>
+          summariesIn(listed.albums).map((album) => album.name),
+        );
       for (let run = 0; run < 8; run += 1) {
-        const first = await listAlbums(connection, userId, {}, 'added-desc', {
-          limit: 24,
-          offset: 0,
-        });
-        expect(summariesIn(first.albums).map((album) => album.name)).toEqual(
+        expect(await page({}, 24, 0)).toEqual(
           Array.from({ length: 24 }, (_, n) => `Record ${2000 - n}`),
         );
-        const second = await listAlbums(connection, userId, {}, 'added-desc', {
-          limit: 24,
-          offset: 24,
-        });
-        expect(summariesIn(second.albums)[0]?.name).toBe('Record 1976');
+        expect((await page({}, 24, 24))[0]).toBe('Record 1976');
+        // A length the app never asks, and a query: planned for their values.
+        expect(await page({}, 7, 0)).toHaveLength(7);
+        expect((await page({ query: readAlbumQuery('record') }, 24, 0))[0]).toBe('Record 2000');
       }
       const { rows } = await sql<{ statement: string; generic: string; custom: string }>`
         select statement, generic_plans as generic, custom_plans as custom
@@ -43,13 +38,23 @@ describe.runIf(testDatabaseKinds.includes('postgres'))('pages of albums on postg
         where statement like 'select coalesce(json_agg(%order by albums.added_at desc%'
       `.execute(connection);
       return rows.map((row) => ({
-        page: /offset \$\d+\)$/.test(row.statement) ? 'second' : 'first',
+        limit: /limit (\d+|\$\d+ offset \$\d+)\)$/.exec(row.statement)?.[1]?.replace(/\d+/g, 'n'),
+        query: row.statement.includes(' like '),
         generic: Number(row.generic) > 0,
         custom: Number(row.custom),
       }));
     });
-    expect(plans).toHaveLength(2);
-    expect(plans).toContainEqual({ page: 'first', generic: true, custom: 5 });
-    expect(plans).toContainEqual({ page: 'second', generic: false, custom: 8 });
+    // The whole collection's first page of 24 is one statement with its plan kept; its other
+    // pages share one with parameters, planned on each of their 16 calls, and the query's has
+    // parameters too (its page is kept after the first call).
+    expect(plans).toHaveLength(3);
+    expect(plans).toContainEqual({ limit: 'n', query: false, generic: true, custom: 5 });
+    expect(plans).toContainEqual({
+      limit: '$n offset $n',
+      query: false,
+      generic: false,
+      custom: 16,
+    });
+    expect(plans).toContainEqual({ limit: '$n offset $n', query: true, generic: false, custom: 1 });
   });
 });

@@ -1,4 +1,5 @@
-import type { AlbumSort, AlbumSummary } from '@gatefold/contract/albums';
+import { ALBUMS_PER_PAGE, type AlbumSort, type AlbumSummary } from '@gatefold/contract/albums';
+import { DEFAULT_PAGE_SIZE } from '@gatefold/contract/list-query';
 import {
   type CompiledQuery,
   type Kysely,
@@ -7,6 +8,7 @@ import {
   sql,
 } from 'kysely';
 import { toCount } from '../db/count';
+import { isPostgres } from '../db/database';
 import { queryAroundSubquery } from '../db/fixed-shape-query';
 import { type LibraryState, libraryResults, libraryVersion } from '../db/library-results';
 import type { Database } from '../db/schema';
@@ -57,16 +59,29 @@ function sortedIds(db: Kysely<Database>, query: AlbumsQuery, sort: AlbumSort) {
 }
 
 /**
- * The first page of the whole collection, the page asked most, has its length written out and no
- * offset: its plan is the same for every collection, and PostgreSQL keeps one for it (planning
- * took 0.33–0.35 ms of a first page's 1 ms). A generic plan costs an unknown LIMIT or OFFSET at a
- * tenth of the albums, so any other page is planned on each call; within a scope or a query a
- * plan turns on how many albums match, and kept for the average it would misread a large one.
+ * The page lengths the app asks for: the grids' and the default. Written out in a statement, each
+ * length is a statement of its own, kept on every PostgreSQL connection.
  */
-function firstPageOfAll(filter: AlbumFilter, page: Page): boolean {
+const LENGTHS_PLANNED_ONCE = new Set([ALBUMS_PER_PAGE, DEFAULT_PAGE_SIZE]);
+
+/**
+ * On PostgreSQL the first page of the whole collection, the page asked most, has its length
+ * written out and no offset, when it is a length the app asks for: its plan is the same for every
+ * collection, and PostgreSQL keeps one for it (planning took 0.33–0.35 ms of a first page's 1
+ * ms). A generic plan costs an unknown LIMIT or OFFSET at a tenth of the albums, so any other
+ * page is planned on each call; within a scope or a query a plan turns on how many albums match,
+ * and kept for the average it would misread a large one. SQLite plans a statement once anyway.
+ */
+function firstPageOfAll(db: Kysely<Database>, filter: AlbumFilter, page: Page): boolean {
   const { query, smartQuery, folderId, tagId, genreId, artistId } = filter;
   const scopes = [smartQuery, folderId, tagId, genreId, artistId];
-  return page.offset === 0 && !query && scopes.every((scope) => scope === undefined);
+  return (
+    isPostgres(db) &&
+    page.offset === 0 &&
+    LENGTHS_PLANNED_ONCE.has(page.limit) &&
+    !query &&
+    scopes.every((scope) => scope === undefined)
+  );
 }
 
 /**
@@ -113,7 +128,7 @@ export async function listAlbums(
   // index entries, not whole rows); only those rows are read whole.
   const pageJson = async () => {
     const sorted = sortedIds(db, await reading.pageSource(matched, page), sort);
-    const ids = firstPageOfAll(filter, page)
+    const ids = firstPageOfAll(db, filter, page)
       ? sorted.limit(sql.lit(page.limit))
       : sorted.limit(page.limit).offset(page.offset);
     const [row] = await albumsJsonInOrder(db, sort, ids);

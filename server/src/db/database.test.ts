@@ -1,12 +1,19 @@
 import path from 'node:path';
+import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { cleanupsAfterEach, temporaryDirectory } from '../testing/cleanups';
-import { expectPlansFromStatisticsAfterLargeImports } from '../testing/planner-probe';
-import { CONNECT_TIMEOUT_MS, databaseTarget, openDatabase, sharedWriter } from './database';
+import { demoUserRow, insertNumberedAlbums } from '../testing/factories';
+import { createTestDatabase } from '../testing/test-database';
+import {
+  CONNECT_TIMEOUT_MS,
+  databaseTarget,
+  openDatabase,
+  refreshPlannerStatistics,
+  sharedWriter,
+} from './database';
 import { isDatabaseUnavailable } from './database-unavailable';
-import { migrateToLatest } from './migrate';
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
 
@@ -80,12 +87,64 @@ describe('the database a configuration opens', () => {
 describe("the planner's statistics without a writing thread", () => {
   const afterTest = cleanupsAfterEach();
 
-  it('are gathered on the one connection after a large import, which then plans with them', async () => {
-    const dir = temporaryDirectory(afterTest, 'statistics');
-    const db = openDatabase({ kind: 'sqlite', file: path.join(dir, 'gatefold.sqlite') });
+  it('are gathered again after a large import for a table another connection grew tenfold', async () => {
+    const file = path.join(temporaryDirectory(afterTest, 'statistics'), 'gatefold.sqlite');
+    const grow = (rows: number) => {
+      const other = new SQLite(file);
+      other.exec(`create table if not exists probe (a integer, b integer);
+        create index if not exists probe_a on probe (a);`);
+      other
+        .prepare(`insert into probe with recursive n (a) as (select 1 union all select a + 1 from n
+          where a < ?) select a, 1 from n`)
+        .run(rows);
+      other.close();
+    };
+    grow(10);
+    const db = openDatabase({ kind: 'sqlite', file });
     afterTest(() => db.destroy());
-    await migrateToLatest(db);
     expect(sharedWriter(db)).toBeUndefined();
-    await expectPlansFromStatisticsAfterLargeImports(db);
+    await sql`analyze probe`.execute(db);
+    const rowsCounted = async () =>
+      (
+        await sql<{ stat: string }>`select stat from sqlite_stat1 where idx = 'probe_a'`.execute(db)
+      ).rows.map((row) => Number(row.stat.split(' ')[0]));
+    expect(await rowsCounted()).toEqual([10]);
+
+    // Grown by another connection, the table was never read on this one, so only a check of
+    // every table's size finds it.
+    grow(2_000);
+    await refreshPlannerStatistics(db, { albumsAdded: 999 });
+    expect(await rowsCounted()).toEqual([10]);
+    await refreshPlannerStatistics(db, { albumsAdded: 1_000 });
+    expect(await rowsCounted()).toEqual([2_010]);
+  });
+
+  it.runIf(postgresUrl)('are gathered on PostgreSQL for the tables an import fills', async () => {
+    const database = await createTestDatabase('postgres');
+    afterTest(() => database.destroy());
+    const { db } = database;
+    const { id: userId } = await db
+      .insertInto('users')
+      .values(demoUserRow('Statistician'))
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await insertNumberedAlbums(db, userId, 'Record', 300);
+    // The planner's row counts, as the last VACUUM or ANALYZE left them.
+    const counted = async () =>
+      (
+        await sql<{ relname: string; reltuples: number }>`
+          select relname, reltuples from pg_class
+          where relnamespace = current_schema()::regnamespace
+            and relname in ('albums', 'album_words')
+          order by relname`.execute(db)
+      ).rows.map((row) => [row.relname, Number(row.reltuples)]);
+    const before = await counted();
+    expect(before).not.toContainEqual(['albums', 300]);
+    await refreshPlannerStatistics(db, { albumsAdded: 1_000 });
+    // Each album's three words: "record", its number and "someone".
+    expect(await counted()).toEqual([
+      ['album_words', 900],
+      ['albums', 300],
+    ]);
   });
 });

@@ -7,8 +7,9 @@ import type { Database } from './schema';
  * has an index without statistics; every table checked (0x10000: a connection that has not
  * planned the reads that would mark them still finds them); at most 2,000 rows an index and no
  * sampled values (0x10): unlimited, the 50,000-album collection's took 65-255 ms after its larger
- * files. A database without a writing thread gathers them the same way; the server's start does
- * without the limit (0x10002, as SQLite advises on opening), before it serves anyone.
+ * files. A database without a writing thread gathers them with the same mask; opening a
+ * connection (any but the writing thread's) does without the limit (0x10002, as SQLite advises on
+ * opening).
  */
 export const GATHER_PLANNER_STATISTICS = 'optimize = 0x10012';
 

@@ -22,12 +22,13 @@ describe("an import's planner statistics", () => {
     // Closed, the database's writing thread refuses the statistics' write.
     await db.destroy();
     const logged: string[] = [];
-    const { log } = Fastify({
+    const logging = Fastify({
       logger: { level: 'warn', stream: { write: (line: string) => void logged.push(line) } },
     });
+    afterTest(() => logging.close());
 
     await expect(
-      refreshStatisticsAfterImport(db, jobRecord(db, 1, 'this instance', log), 1_000),
+      refreshStatisticsAfterImport(db, jobRecord(db, 1, 'this instance', logging.log), 1_000),
     ).resolves.toBeUndefined();
     expect(logged.map((line) => JSON.parse(line))).toEqual([
       expect.objectContaining({

@@ -10,6 +10,7 @@ import {
   exportedAlbum,
   exportFileOf,
   importFile,
+  insertNumberedAlbums,
   tagAlbum,
 } from '../testing/factories';
 import { bearer, signIn, uniqueName, useTestApp } from '../testing/test-app';
@@ -442,13 +443,7 @@ describe.runIf(testDatabaseKinds.includes('postgres'))('collection search on pos
     const userId = (await app.inject({ url: '/api/v1/auth/me', headers: bearer(token) })).json().id;
     // As many albums as a large collection, and their statistics: a plan for any limit then
     // looks dearer than one for five, and PostgreSQL would plan every search anew.
-    await sql`
-      insert into albums (user_id, spotify_id, name, artist, added_at, first_added_at,
-        created_at, updated_at, search_name, search_text)
-      select ${userId}, 'typed' || n, 'Blue ' || n, 'Someone', '2026-01-01', '2026-01-01',
-        '2026-01-01', '2026-01-01', 'blue ' || n, 'blue ' || n || ' someone'
-      from generate_series(1, 25000) as n
-    `.execute(db);
+    await insertNumberedAlbums(db, userId, 'Blue', 25_000);
     await sql`analyze albums`.execute(db);
     const plans = await db.connection().execute(async (connection) => {
       for (const q of ['b', 'bl', 'blu', 'blue', 'g', 'gi', 'c', 'cr']) {

@@ -8,6 +8,8 @@ import {
   job as jobSchema,
 } from '@gatefold/contract/maintenance';
 import type { FastifyInstance } from 'fastify';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../db/schema';
 import { bearer } from './test-app';
 
 /** A streaming-style album id nobody else in the test run has. */
@@ -172,4 +174,26 @@ export function shelfExport(shelf: string, count: number): CollectionExport {
       })),
     })),
   };
+}
+
+/**
+ * PostgreSQL: `count` albums of the user named "`word` 1", "`word` 2"…, by Someone, each added a
+ * minute after the one before, in one statement: a large collection without an import's cost.
+ * No tags, genres or tracks.
+ */
+export async function insertNumberedAlbums(
+  db: Kysely<Database>,
+  userId: number,
+  word: string,
+  count: number,
+) {
+  const folded = word.toLowerCase();
+  await sql`
+    insert into albums (user_id, spotify_id, name, artist, added_at, first_added_at,
+      created_at, updated_at, search_name, search_text)
+    select ${userId}, ${folded} || n, ${word} || ' ' || n, 'Someone',
+      '2026-01-01T00:00:00Z'::timestamptz + n * interval '1 minute', '2026-01-01', '2026-01-01',
+      '2026-01-01', ${folded} || ' ' || n, ${folded} || ' ' || n || ' someone'
+    from generate_series(1, ${count}::integer) as n
+  `.execute(db);
 }

@@ -18,8 +18,7 @@ import { z } from 'zod';
 import { api } from './client';
 import { refreshCollection } from './collection-cache';
 
-/** SPEC §9: albums per grid page. */
-export const ALBUMS_PER_PAGE = 24;
+export { ALBUMS_PER_PAGE } from '@gatefold/contract/albums';
 
 /** One page of a list the server pages, sorts and filters (DESIGN §5). */
 export interface AlbumListParams {
