@@ -19,6 +19,11 @@ export type AlbumFilter = {
 
 export type AlbumsQuery = SelectQueryBuilder<Database, 'albums', object>;
 
+/** The scopes a filter names: a smart folder's query, a folder, a tag, a genre, an artist. */
+export function scopesOf({ smartQuery, folderId, tagId, genreId, artistId }: AlbumFilter) {
+  return [smartQuery, folderId, tagId, genreId, artistId].filter((scope) => scope !== undefined);
+}
+
 /**
  * The user's albums narrowed by the filter; every list of albums starts here. `now` is when an
  * age in the query (`added:<30d`) is counted back from.

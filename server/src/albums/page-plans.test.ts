@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { summariesIn } from '../testing/album-json';
-import { insertNumberedAlbums } from '../testing/factories';
-import { bearer, signIn, uniqueName, useTestApp } from '../testing/test-app';
+import { demoUserRow, insertNumberedAlbums } from '../testing/factories';
+import { uniqueName, useTestApp } from '../testing/test-app';
 import { testDatabaseKinds } from '../testing/test-database';
 import { readAlbumQuery } from './album-page';
 import type { AlbumFilter } from './matching-albums';
@@ -12,9 +12,12 @@ describe.runIf(testDatabaseKinds.includes('postgres'))('pages of albums on postg
   const testApp = useTestApp('postgres');
 
   it('plans the first page of the whole collection once, and any other page on each call', async () => {
-    const { app, db } = testApp();
-    const token = await signIn(app, uniqueName('Pager'));
-    const userId = (await app.inject({ url: '/api/v1/auth/me', headers: bearer(token) })).json().id;
+    const { db } = testApp();
+    const { id: userId } = await db
+      .insertInto('users')
+      .values(demoUserRow(uniqueName('Pager')))
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await insertNumberedAlbums(db, userId, 'Record', 2_000);
     await sql`analyze albums`.execute(db);
 

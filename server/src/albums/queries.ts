@@ -22,7 +22,7 @@ import {
   labelled,
   selectLabelledAlbums,
 } from './labelled-albums';
-import { type AlbumFilter, type AlbumsQuery, albumsMatching } from './matching-albums';
+import { type AlbumFilter, type AlbumsQuery, albumsMatching, scopesOf } from './matching-albums';
 import { currentMinute, textMatches } from './query-conditions';
 import { type CountedMatches, FEW_MATCHES, filterReading, type Page } from './query-reading';
 
@@ -73,14 +73,12 @@ const LENGTHS_PLANNED_ONCE = new Set([ALBUMS_PER_PAGE, DEFAULT_PAGE_SIZE]);
  * and kept for the average it would misread a large one. SQLite plans a statement once anyway.
  */
 function firstPageOfAll(db: Kysely<Database>, filter: AlbumFilter, page: Page): boolean {
-  const { query, smartQuery, folderId, tagId, genreId, artistId } = filter;
-  const scopes = [smartQuery, folderId, tagId, genreId, artistId];
   return (
     isPostgres(db) &&
     page.offset === 0 &&
     LENGTHS_PLANNED_ONCE.has(page.limit) &&
-    !query &&
-    scopes.every((scope) => scope === undefined)
+    !filter.query &&
+    scopesOf(filter).length === 0
   );
 }
 
@@ -163,7 +161,7 @@ function keptCount(
   library: LibraryState | undefined,
 ) {
   const { query, smartQuery, folderId, tagId, genreId, artistId, albumCount } = filter;
-  const scopes = [smartQuery, folderId, tagId, genreId, artistId].filter((id) => id !== undefined);
+  const scopes = scopesOf(filter);
   if (query || scopes.length > 1) return undefined;
   if (albumCount !== undefined && scopes.length === 1) return Promise.resolve(albumCount);
   if (library !== undefined && scopes.length === 0) return Promise.resolve(library.albumCount);

@@ -6,7 +6,7 @@ import pg from 'pg';
 import type { Config } from '../config';
 import { workerModule } from '../start-worker';
 import { KeptStatements } from './kept-statements';
-import { GATHER_PLANNER_STATISTICS } from './planner-statistics-write';
+import { gatherPlannerStatistics } from './planner-statistics-write';
 import { DEFAULT_DATABASE_CONNECTIONS } from './pool-size';
 import { PreparedStatementPool } from './prepared-statements';
 import type { Database } from './schema';
@@ -177,7 +177,7 @@ export async function refreshPlannerStatistics(
   }
   const writer = sharedWriterOf.get(db);
   if (!writer) {
-    await sql.raw(`pragma ${GATHER_PLANNER_STATISTICS}`).execute(db);
+    await gatherPlannerStatistics(db);
     return;
   }
   // On the writing thread: ANALYZE after an import file held the event loop 15-24 ms.

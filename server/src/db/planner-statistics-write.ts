@@ -7,13 +7,15 @@ import type { Database } from './schema';
  * has an index without statistics; every table checked (0x10000: a connection that has not
  * planned the reads that would mark them still finds them); at most 2,000 rows an index and no
  * sampled values (0x10): unlimited, the 50,000-album collection's took 65-255 ms after its larger
- * files. A database without a writing thread gathers them with the same mask; opening a
- * connection (any but the writing thread's) does without the limit (0x10002, as SQLite advises on
- * opening).
+ * files. A database without a writing thread gathers them the same way on its one connection;
+ * opening a connection (any but the writing thread's) does without the limit (0x10002, as SQLite
+ * advises on opening).
  */
-export const GATHER_PLANNER_STATISTICS = 'optimize = 0x10012';
+export async function gatherPlannerStatistics(db: Kysely<Database>): Promise<void> {
+  await sql`pragma optimize = 0x10012`.execute(db);
+}
 
 export async function write(trx: Kysely<Database>): Promise<null> {
-  await sql.raw(`pragma ${GATHER_PLANNER_STATISTICS}`).execute(trx);
+  await gatherPlannerStatistics(trx);
   return null;
 }
