@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { albumSort } from '@gatefold/contract/albums';
 import { bulkResult, bulkUndoResult } from '@gatefold/contract/bulk';
 import { folder } from '@gatefold/contract/folders';
-import autocannon from 'autocannon';
+import type autocannon from 'autocannon';
 import pg from 'pg';
 import { jobWhenDone, signInOverHttp } from '../src/testing/server-process';
 import {
@@ -19,6 +19,7 @@ import {
 } from './collection';
 import type { DatabaseFloor } from './database-floors';
 import type { LoopReport } from './loop-watch';
+import { milliseconds, timedLoad } from './timed-load';
 
 /**
  * The measurement of record (`npm run bench`): the server in a process of its own over SQLite and
@@ -310,7 +311,7 @@ async function load(
   requests?: autocannon.Request[],
   pressure = UNDER_LOAD,
 ): Promise<Load> {
-  const result = await autocannon({
+  const { result, p50, p99 } = await timedLoad({
     url,
     connections: pressure.connections,
     duration: pressure.seconds,
@@ -319,8 +320,8 @@ async function load(
   });
   return {
     rps: Math.round(result.requests.average),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
+    p50,
+    p99,
     failed: result.non2xx + result.errors,
     requests: result.requests.total,
   };
@@ -417,7 +418,8 @@ async function whileAnotherReads<T>(
   const loop = await server.ask<LoopReport>({ kind: 'loop-delay' });
   const meanwhile =
     `Another user's first page at 10 connections meanwhile: ${during.rps} req/s, ` +
-    `p50 ${during.p50} ms, p99 ${during.p99} ms, ${during.failed} failed; ` +
+    `p50 ${milliseconds(during.p50)} ms, p99 ${milliseconds(during.p99)} ms, ` +
+    `${during.failed} failed; ` +
     `largest event-loop delay ${delayCell(loop)} ms.`;
   return { result, meanwhile };
 }
@@ -562,7 +564,7 @@ async function householdLoad(server: Server, users: Household) {
         ...(body ? { body: JSON.stringify(body(round)) } : {}),
       };
     };
-  const result = await autocannon({
+  const { result, p50, p99 } = await timedLoad({
     url: server.url,
     connections: users.length,
     duration: HOUSEHOLD_SECONDS,
@@ -586,8 +588,8 @@ async function householdLoad(server: Server, users: Household) {
   const errors = result.non2xx + result.errors + result.timeouts;
   console.log(
     `\nHousehold: ${users.length} users for ${HOUSEHOLD_SECONDS} s of mixed reads and writes: ` +
-      `${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, ` +
-      `p99 ${result.latency.p99} ms, ${errors} errors in ${result.requests.total} requests.\n`,
+      `${Math.round(result.requests.average)} req/s, p50 ${milliseconds(p50)} ms, ` +
+      `p99 ${milliseconds(p99)} ms, ${errors} errors in ${result.requests.total} requests.\n`,
   );
   if (errors > 0) process.exitCode = 1;
 }
@@ -646,7 +648,7 @@ async function benchDatabase(kind: string, port: number) {
     const bare = median(bareRuns);
     const health = median(healthRuns);
     console.log(
-      `HTTP floor (bare Fastify route, median of 3): ${bare.rps} req/s, p50 ${bare.p50} ms. ` +
+      `HTTP floor (bare Fastify route, median of 3): ${bare.rps} req/s, p50 ${milliseconds(bare.p50)} ms. ` +
         `/api/health: ${health.rps} req/s (${Math.round((100 * health.rps) / bare.rps)} % of the floor).\n`,
     );
 
@@ -695,8 +697,9 @@ async function benchDatabase(kind: string, port: number) {
         before.failed + after.failed + alone.failed + (shortPaths ? comparable.failed : 0);
       const failed = failedCount > 0 ? ` (${failedCount} failed)` : '';
       console.log(
-        `| ${name}${failed} | ${before.p50} | ${after.rps} | ${after.p50} | ${after.p99} | ` +
-          `${(comparable.p50 / Math.max(before.p50, 1)).toFixed(2)}×${shortPaths ? '*' : ''} | ` +
+        `| ${name}${failed} | ${milliseconds(before.p50)} | ${after.rps} | ` +
+          `${milliseconds(after.p50)} | ${milliseconds(after.p99)} | ` +
+          `${(comparable.p50 / before.p50).toFixed(2)}×${shortPaths ? '*' : ''} | ` +
           `${cpu} | ${delayCell(loop)} | ${collectionCells(loop)} | ${delayCell(aloneLoop)} |`,
       );
     }
@@ -715,7 +718,8 @@ async function benchDatabase(kind: string, port: number) {
     );
     worstLoop = worseDelay(worstLoop, mixedLoop);
     console.log(
-      `| mixed reads and writes | | ${mixed.rps} | ${mixed.p50} | ${mixed.p99} | | ${mixedCpu} | ` +
+      `| mixed reads and writes | | ${mixed.rps} | ${milliseconds(mixed.p50)} | ` +
+        `${milliseconds(mixed.p99)} | | ${mixedCpu} | ` +
         `${delayCell(mixedLoop)} | ${collectionCells(mixedLoop)} | |`,
     );
     if (anyShortened) {
