@@ -1,7 +1,8 @@
+import { CompiledQuery } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { upsertStreamingUser } from '../auth/users';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../testing/test-database';
-import { upsertArtists } from './credits';
+import { artistsKnownBy, upsertArtists } from './credits';
 
 describe.each(testDatabaseKinds)('crediting artists on %s', (kind) => {
   let database: TestDatabase | undefined;
@@ -51,6 +52,26 @@ describe.each(testDatabaseKinds)('crediting artists on %s', (kind) => {
       { id: second, name: 'björk', spotify_id: 'bjork2' },
       { id: sigur, name: 'Sigur Rós', spotify_id: null },
       { id: kino, name: 'Кино', spotify_id: 'kino1' },
+    ]);
+  });
+});
+
+describe('looking up the artists a batch credits on sqlite', () => {
+  let database: TestDatabase | undefined;
+  afterEach(() => database?.destroy());
+
+  it('reads each key through its own index, not every artist of the user', async () => {
+    database = await createTestDatabase('sqlite');
+    const { db } = database;
+    const lookup = artistsKnownBy(db, 1, ['bjork1', 'kino1'], ['sigur ros']).compile();
+    const plan = await db.executeQuery<{ detail: string }>(
+      CompiledQuery.raw(`explain query plan ${lookup.sql}`, [...lookup.parameters]),
+    );
+    // Tied to SQLite's wording of its plan on purpose: which index reads the artists is the point.
+    const artistReads = plan.rows.map((row) => row.detail).filter((step) => / artists /.test(step));
+    expect(artistReads).toEqual([
+      expect.stringMatching(/\(user_id=\? AND spotify_id=\?\)$/),
+      expect.stringMatching(/\(user_id=\? AND name_key=\?\)$/),
     ]);
   });
 });

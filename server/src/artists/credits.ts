@@ -21,6 +21,26 @@ type KnownArtist = {
 };
 
 /**
+ * The user's artists with one of the streaming ids or name keys. One lookup for each key, so that
+ * each reads its own index: with an OR, SQLite walked every artist of the user when its
+ * statistics predated a large import.
+ */
+export function artistsKnownBy(
+  db: Kysely<Database>,
+  userId: number,
+  spotifyIds: string[],
+  nameKeys: string[],
+) {
+  const userArtists = db
+    .selectFrom('artists')
+    .select(['id', 'spotify_id', 'name_key', 'slug', 'image_url'])
+    .where('user_id', '=', userId);
+  return userArtists
+    .where('spotify_id', 'in', [...new Set(spotifyIds)])
+    .union(userArtists.where('name_key', 'in', [...new Set(nameKeys)]));
+}
+
+/**
  * The artist ids for a batch of credits (one album's, or many albums' at once), in credit order.
  * An artist is the same one when the streaming id matches, or, without one, the name does
  * (regardless of case). A fixed number of statements for any batch, but for rare slug clashes.
@@ -28,17 +48,12 @@ type KnownArtist = {
 export async function upsertArtists(db: Kysely<Database>, userId: number, credits: ArtistCredit[]) {
   if (credits.length === 0) return [];
   const nameKeys = credits.map((credit) => nameKey(credit.name));
-  const rows: KnownArtist[] = await db
-    .selectFrom('artists')
-    .select(['id', 'spotify_id', 'name_key', 'slug', 'image_url'])
-    .where('user_id', '=', userId)
-    .where((eb) =>
-      eb.or([
-        eb('spotify_id', 'in', [...new Set(credits.map((c) => c.spotify_id ?? ''))]),
-        eb('name_key', 'in', [...new Set(nameKeys)]),
-      ]),
-    )
-    .execute();
+  const rows: KnownArtist[] = await artistsKnownBy(
+    db,
+    userId,
+    credits.map((credit) => credit.spotify_id ?? ''),
+    nameKeys,
+  ).execute();
   const known = new KnownArtists(rows);
 
   const updated = new Set<KnownArtist>();
