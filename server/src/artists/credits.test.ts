@@ -56,6 +56,31 @@ describe.each(testDatabaseKinds)('crediting artists on %s', (kind) => {
   });
 });
 
+describe.each(testDatabaseKinds)('looking up known artists on %s', (kind) => {
+  let database: TestDatabase | undefined;
+  afterEach(() => database?.destroy());
+
+  it('finds an artist named by both its streaming id and its name once, the oldest of a name first', async () => {
+    database = await createTestDatabase(kind);
+    const { db } = database;
+    const userId = await upsertStreamingUser(
+      db,
+      'demo',
+      { id: 'listener', displayName: 'Listener', imageUrl: null },
+      null,
+    );
+    const [bjork, otherBjork] = await upsertArtists(db, userId, [
+      { name: 'Björk', spotify_id: 'bjork1' },
+      { name: 'björk', spotify_id: 'bjork2' },
+    ]);
+    const known = await artistsKnownBy(db, userId, ['bjork1'], ['björk']).execute();
+    expect(known.map((artist) => artist.id)).toEqual([bjork, otherBjork]);
+    expect(await upsertArtists(db, userId, [{ name: 'BJÖRK', spotify_id: 'bjork1' }])).toEqual([
+      bjork,
+    ]);
+  });
+});
+
 describe('looking up the artists a batch credits on sqlite', () => {
   let database: TestDatabase | undefined;
   afterEach(() => database?.destroy());

@@ -21,9 +21,9 @@ type KnownArtist = {
 };
 
 /**
- * The user's artists with one of the streaming ids or name keys. One lookup for each key, so that
- * each reads its own index: with an OR, SQLite walked every artist of the user when its
- * statistics predated a large import.
+ * The user's artists with one of the streaming ids or name keys (neither list empty), oldest
+ * first. One lookup for each key, so that each reads its own index: an OR can be planned as a
+ * walk over every artist of the user while the statistics predate a large import.
  */
 export function artistsKnownBy(
   db: Kysely<Database>,
@@ -37,7 +37,8 @@ export function artistsKnownBy(
     .where('user_id', '=', userId);
   return userArtists
     .where('spotify_id', 'in', [...new Set(spotifyIds)])
-    .union(userArtists.where('name_key', 'in', [...new Set(nameKeys)]));
+    .union(userArtists.where('name_key', 'in', [...new Set(nameKeys)]))
+    .orderBy('id');
 }
 
 /**
