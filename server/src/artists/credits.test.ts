@@ -4,6 +4,15 @@ import { upsertStreamingUser } from '../auth/users';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../testing/test-database';
 import { artistsKnownBy, upsertArtists } from './credits';
 
+/** The one user whose artists these tests credit. */
+const listenerIn = (db: TestDatabase['db']) =>
+  upsertStreamingUser(
+    db,
+    'demo',
+    { id: 'listener', displayName: 'Listener', imageUrl: null },
+    null,
+  );
+
 describe.each(testDatabaseKinds)('crediting artists on %s', (kind) => {
   let database: TestDatabase | undefined;
   afterEach(() => database?.destroy());
@@ -11,12 +20,7 @@ describe.each(testDatabaseKinds)('crediting artists on %s', (kind) => {
   async function userWithArtistNamed(name: string) {
     database = await createTestDatabase(kind);
     const { db } = database;
-    const userId = await upsertStreamingUser(
-      db,
-      'demo',
-      { id: 'listener', displayName: 'Listener', imageUrl: null },
-      null,
-    );
+    const userId = await listenerIn(db);
     const [known] = await upsertArtists(db, userId, [{ name }]);
     return { db, userId, known };
   }
@@ -63,12 +67,7 @@ describe.each(testDatabaseKinds)('looking up known artists on %s', (kind) => {
   it('finds an artist named by both its streaming id and its name once, the oldest of a name first', async () => {
     database = await createTestDatabase(kind);
     const { db } = database;
-    const userId = await upsertStreamingUser(
-      db,
-      'demo',
-      { id: 'listener', displayName: 'Listener', imageUrl: null },
-      null,
-    );
+    const userId = await listenerIn(db);
     const [bjork, otherBjork] = await upsertArtists(db, userId, [
       { name: 'Björk', spotify_id: 'bjork1' },
       { name: 'björk', spotify_id: 'bjork2' },
