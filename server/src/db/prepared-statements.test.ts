@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoUserRow } from '../testing/factories';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../testing/test-database';
-import { plannedForItsValues } from './prepared-statements';
+import { PreparedStatementPool, plannedForItsValues } from './prepared-statements';
 
 describe.runIf(testDatabaseKinds.includes('postgres'))('prepared statements on postgres', () => {
   let database: TestDatabase;
@@ -30,6 +31,30 @@ describe.runIf(testDatabaseKinds.includes('postgres'))('prepared statements on p
     const lookups = kept.filter((statement) => statement.includes('"display_name" = $1'));
     expect(lookups).toHaveLength(1);
     expect(kept.some((statement) => statement.startsWith('insert into "users"'))).toBe(false);
+  });
+
+  it('gives Kysely one client for each connection, however often it is checked out', async () => {
+    const pool = new PreparedStatementPool(
+      new pg.Pool({
+        connectionString: process.env.TEST_DATABASE_URL,
+        max: 1,
+        connectionTimeoutMillis: 2_000,
+      }),
+    );
+    try {
+      const first = await pool.connect();
+      first.release();
+      const again = await pool.connect();
+      // Its release is the pool's for this checkout: the one connection goes back each time.
+      again.release();
+      const third = await pool.connect();
+      const answer = await third.query<{ answer: number }>('select 1 as answer', []);
+      third.release();
+      expect(again).toBe(first);
+      expect(answer.rows).toEqual([{ answer: 1 }]);
+    } finally {
+      await pool.end();
+    }
   });
 
   it('plans a statement marked as turning on its values on each call, unprepared', async () => {

@@ -32,38 +32,50 @@ export const plannedForItsValues = sql.raw(PLANNED_FOR_ITS_VALUES);
  * five runs PostgreSQL may keep a generic plan, only when it costs no more than the custom ones.
  */
 export class PreparedStatementPool implements PostgresPool {
-  readonly #heard = new WeakSet<pg.PoolClient>();
+  /**
+   * Kysely's client for each connection, made once: Kysely records each client it is given in
+   * weak tables, so a new one at every checkout grew those tables by an entry a checkout, to 4 MB
+   * each after the bench's reads (docs/performance.md).
+   */
+  readonly #clients = new WeakMap<pg.PoolClient, PostgresPoolClient>();
 
   constructor(private readonly pool: pg.Pool) {}
 
   async connect(): Promise<PostgresPoolClient> {
     const client = await this.pool.connect();
+    const known = this.#clients.get(client);
+    if (known) return known;
     // A connection lost between a transaction's statements (PostgreSQL restarting) fails its
     // next statement; the client's event, unheard, would end the process. The pool then drops it.
-    if (!this.#heard.has(client)) {
-      client.on('error', () => {});
-      this.#heard.add(client);
-    }
-    function query<R>(sql: string, parameters: readonly unknown[]): Promise<PostgresQueryResult<R>>;
-    function query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
-    function query<R>(
-      sql: string | PostgresCursor<R>,
-      parameters: readonly unknown[] = [],
-    ): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
-      // The dialect is given no cursor class, so Kysely never streams.
-      if (typeof sql !== 'string') throw new Error('Streaming queries are not supported.');
-      return client.query(namedStatement(sql, parameters)).then((result) => ({
-        command: kyselyCommand(result.command),
-        rowCount: result.rowCount ?? 0,
-        rows: result.rows,
-      }));
-    }
-    return { query, release: () => client.release() };
+    client.on('error', () => {});
+    const made = kyselyClient(client);
+    this.#clients.set(client, made);
+    return made;
   }
 
   end(): Promise<void> {
     return this.pool.end();
   }
+}
+
+/** A connection as Kysely asks it: statements named by their text, and its return to the pool. */
+function kyselyClient(client: pg.PoolClient): PostgresPoolClient {
+  function query<R>(sql: string, parameters: readonly unknown[]): Promise<PostgresQueryResult<R>>;
+  function query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
+  function query<R>(
+    sql: string | PostgresCursor<R>,
+    parameters: readonly unknown[] = [],
+  ): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
+    // The dialect is given no cursor class, so Kysely never streams.
+    if (typeof sql !== 'string') throw new Error('Streaming queries are not supported.');
+    return client.query(namedStatement(sql, parameters)).then((result) => ({
+      command: kyselyCommand(result.command),
+      rowCount: result.rowCount ?? 0,
+      rows: result.rows,
+    }));
+  }
+  // The pool gives the client a new release at each checkout: it is looked up when called.
+  return { query, release: () => client.release() };
 }
 
 const countedCommands = ['UPDATE', 'DELETE', 'INSERT', 'SELECT', 'MERGE'] as const;
