@@ -1,5 +1,5 @@
 import { collectionExport } from '@gatefold/contract/maintenance';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { collectionBatches, GENRES } from './collection';
 
 type Folder = { key: number; parent_key: number | null };
@@ -11,8 +11,12 @@ function levelOf(folder: Folder, byKey: Map<number, Folder>): number {
 }
 
 describe("the bench's collection", () => {
-  const files = collectionBatches({ albums: 50_000, batches: 10 });
-  const albums = files.flatMap((file) => file.albums);
+  let files: ReturnType<typeof collectionBatches> = [];
+  let albums: (typeof files)[number]['albums'] = [];
+  beforeAll(() => {
+    files = collectionBatches({ albums: 50_000, batches: 10 });
+    albums = files.flatMap((file) => file.albums);
+  });
 
   it('is 50,000 albums of 10 tracks in ten import files of 5,000', () => {
     expect(files.map((file) => file.albums.length)).toEqual(Array(10).fill(5_000));

@@ -33,9 +33,10 @@ export const plannedForItsValues = sql.raw(PLANNED_FOR_ITS_VALUES);
  */
 export class PreparedStatementPool implements PostgresPool {
   /**
-   * Kysely's client for each connection, made once: Kysely records each client it is given in
-   * weak tables, so a new one at every checkout grew those tables by an entry a checkout, to 4 MB
-   * each after the bench's reads (docs/performance.md).
+   * Kysely's client for each connection, made once: Kysely makes a connection object for each
+   * client it has not seen and records both in weak tables, so a new client at every checkout
+   * grew those tables by an entry a checkout, to 4 MB each after the bench's reads
+   * (docs/performance.md).
    */
   readonly #clients = new WeakMap<pg.PoolClient, PostgresPoolClient>();
 
