@@ -35,7 +35,7 @@ export class PreparedStatementPool implements PostgresPool {
   /**
    * Kysely's client for each connection, made once: Kysely makes a connection object for each
    * client it has not seen and records both in weak tables, so a new client at every checkout
-   * grew those tables by an entry a checkout, to 4 MB each after the bench's reads
+   * grew those tables by an entry a checkout, to 4.2 MB each after the bench's reads
    * (docs/performance.md).
    */
   readonly #clients = new WeakMap<pg.PoolClient, PostgresPoolClient>();
