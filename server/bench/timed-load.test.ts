@@ -1,5 +1,4 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { milliseconds, timedLoad } from './timed-load';
 
@@ -17,7 +16,9 @@ async function serving(answer: (request: number) => { status: number; waitMs: nu
   });
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  const address = server.address();
+  const port = address && typeof address === 'object' ? address.port : 0;
+  return `http://127.0.0.1:${port}/`;
 }
 
 afterEach(async () => {
