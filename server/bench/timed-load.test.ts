@@ -1,5 +1,6 @@
 import http from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
+import { listenOnLoopback } from '../src/testing/loopback';
 import { milliseconds, timedLoad } from './timed-load';
 
 const servers: http.Server[] = [];
@@ -15,10 +16,7 @@ async function serving(answer: (request: number) => { status: number; waitMs: nu
     }, waitMs);
   });
   servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const port = address && typeof address === 'object' ? address.port : 0;
-  return `http://127.0.0.1:${port}/`;
+  return `http://127.0.0.1:${await listenOnLoopback(server)}/`;
 }
 
 afterEach(async () => {

@@ -6,7 +6,7 @@ import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from './db/database';
 import type { Database } from './db/schema';
-import { freePort } from './testing/free-port';
+import { freePort } from './testing/loopback';
 import {
   jobWhenDone,
   type ServerProcess,

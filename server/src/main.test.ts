@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { freePort } from './testing/free-port';
+import { freePort } from './testing/loopback';
 import { startServerProcess, waitForHealth } from './testing/server-process';
 
 const running: ChildProcess[] = [];

@@ -11,7 +11,7 @@ import { loadDemoCatalogue } from './streaming/demo/catalogue-data';
 import { DemoCatalogue } from './streaming/demo/demo-catalogue';
 import { DemoStreamingService } from './streaming/demo/demo-service';
 import { startFakeSpotify } from './testing/fake-spotify';
-import { freePort } from './testing/free-port';
+import { freePort } from './testing/loopback';
 import { startRedis } from './testing/redis-process';
 import {
   type ServerProcess,

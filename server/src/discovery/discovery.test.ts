@@ -6,6 +6,7 @@ import { buildAlbum } from '../testing/factories';
 import { startFakeMusicBrainz } from '../testing/fake-musicbrainz';
 import { startFakeSpotify } from '../testing/fake-spotify';
 import { fixtureStreamingService } from '../testing/fixture-catalogue';
+import { listenOnLoopback } from '../testing/loopback';
 import {
   bearer,
   createTestApp,
@@ -210,9 +211,7 @@ describe('a global discovery whose client leaves', () => {
         released = true;
       });
     });
-    await new Promise<void>((resolve) => stalling.listen(0, '127.0.0.1', resolve));
-    const address = stalling.address();
-    const port = address && typeof address === 'object' ? address.port : 0;
+    const port = await listenOnLoopback(stalling);
     const testApp = await createTestApp('sqlite', {
       ...spotify.environment,
       MUSICBRAINZ_URL: `http://127.0.0.1:${port}/ws/2`,

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeSpotify } from '../testing/fake-spotify';
 import type { InjectedFailure } from '../testing/fake-spotify-catalogue';
 import { fixtureStreamingService } from '../testing/fixture-catalogue';
+import { listenOnLoopback } from '../testing/loopback';
 import { bearer, createTestApp, signInWithSpotify } from '../testing/test-app';
 import { testDatabaseKinds } from '../testing/test-database';
 
@@ -89,9 +90,7 @@ describe.each(testDatabaseKinds)('when MusicBrainz fails in any way (%s)', (kind
     const server = http.createServer((_request, response) => {
       behaviours[next++ % behaviours.length]?.(response);
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const address = server.address();
-    const port = address && typeof address === 'object' ? address.port : 0;
+    const port = await listenOnLoopback(server);
     return {
       url: `http://127.0.0.1:${port}/ws/2`,
       close: () => {

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startFakeMusicBrainz } from '../testing/fake-musicbrainz';
+import { listenOnLoopback } from '../testing/loopback';
 import { musicBrainzClient } from './musicbrainz-client';
 import { musicBrainzGenres } from './musicbrainz-genres';
 
@@ -32,10 +33,8 @@ describe('genres from MusicBrainz', () => {
     expect(await genresFrom('http://127.0.0.1:9/ws/2').genresFor('A', 'B')).toEqual([]);
 
     const slow = http.createServer(() => {});
-    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+    const port = await listenOnLoopback(slow);
     closers.push(() => new Promise((resolve) => slow.close(() => resolve()).closeAllConnections()));
-    const address = slow.address();
-    const port = address && typeof address === 'object' ? address.port : 0;
     const started = Date.now();
     expect(await genresFrom(`http://127.0.0.1:${port}/ws/2`, 300).genresFor('A', 'B')).toEqual([]);
     expect(Date.now() - started).toBeLessThan(2000);

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { listenOnLoopback } from './loopback';
 
 /** A loopback stand-in for MusicBrainz's release-group search, in its JSON shape. */
 export async function startFakeMusicBrainz(
@@ -55,11 +56,9 @@ export async function startFakeMusicBrainz(
       }),
     );
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  if (!address || typeof address === 'string') throw new Error('The fake did not get a port.');
+  const port = await listenOnLoopback(server);
   return {
-    url: `http://127.0.0.1:${address.port}/ws/2`,
+    url: `http://127.0.0.1:${port}/ws/2`,
     queries,
     userAgents,
     arrivals,

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { DemoStreamingService } from '../streaming/demo/demo-service';
 import { type InjectedFailure, spotifyCatalogueAnswers } from './fake-spotify-catalogue';
+import { listenOnLoopback } from './loopback';
 
 export const FAKE_CLIENT_ID = 'fake-client-id';
 export const FAKE_CLIENT_SECRET = 'fake-client-secret';
@@ -163,10 +164,7 @@ export async function startFakeSpotify({
     return send(404, { error: { status: 404, message: 'Service not found' } });
   });
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  if (!address || typeof address === 'string') throw new Error('The fake did not get a port.');
-  const base = `http://127.0.0.1:${address.port}`;
+  const base = `http://127.0.0.1:${await listenOnLoopback(server)}`;
   return {
     /** An access token for the fake's one user, as if they had signed in. */
     userToken: () => issueTokens(true).access_token,

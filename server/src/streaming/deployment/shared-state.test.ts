@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { freePort } from '../../testing/free-port';
+import { freePort } from '../../testing/loopback';
 import { startRedis } from '../../testing/redis-process';
 import { requestSpacing } from '../musicbrainz-client';
 import { responseCache } from './response-cache';
