@@ -261,8 +261,9 @@ function wordMatchIds(
  * are read as they come, repeats and all, up to `rowsAtMost` rows; PostgreSQL evaluates a select
  * list's subquery only when its value is needed, so the count is read only past that. Counting
  * hashes every match to count each album once, which for a word of a few albums cost more than
- * reading them. SQLite counts alone: its text index merges a prefix's every match before giving
- * the first, so reading the first few would cost a broad word its whole match list again.
+ * reading them. One word alone is counted from its kept count (`keptCountOrFewMatches`). SQLite
+ * counts alone: its text index merges a prefix's every match before giving the first, so reading
+ * the first few would cost a broad word its whole match list again.
  */
 export async function fewMatchesOrCount(
   scope: Pick<QueryScope, 'db' | 'userId'>,
@@ -270,6 +271,9 @@ export async function fewMatchesOrCount(
   rowsAtMost: number,
 ): Promise<{ ids: number[] } | { total: number }> {
   if (!isPostgres(scope.db)) throw new Error('Reading few matches is for PostgreSQL.');
+  const [onlyWord] = words;
+  if (onlyWord !== undefined && words.length === 1)
+    return keptCountOrFewMatches(scope, onlyWord, rowsAtMost);
   const few = words.map((_, n) => sql.raw(`few${n}`));
   const readFew = sql.join(
     words.map(
@@ -289,6 +293,29 @@ export async function fewMatchesOrCount(
     select case when ${allFew}
         then coalesce((select array_agg(distinct id) from (${common}) as common), '{}') end as ids,
       case when not (${allFew}) then (${wordMatchCount(scope, words)}) end as total`.execute(
+    scope.db,
+  );
+  const [row] = rows;
+  return row?.ids ? { ids: row.ids } : { total: toCount(row?.total) };
+}
+
+/**
+ * One word's matches on PostgreSQL, counted from the user's kept count of albums with a word
+ * starting with it (`prefix_counts`, migration 0031), and read only when there are at most
+ * `matchesAtMost`. The statement asks the count first: PostgreSQL reads a CASE's subquery only
+ * when its branch is taken.
+ */
+async function keptCountOrFewMatches(
+  scope: Pick<QueryScope, 'db' | 'userId'>,
+  word: string,
+  matchesAtMost: number,
+): Promise<{ ids: number[] } | { total: number }> {
+  const kept = sql<number>`coalesce((select albums from prefix_counts
+    where user_id = ${scope.userId} and prefix = ${word}), 0)`;
+  const matches = wordMatchIds(scope, [word], { joined: false, repeated: true });
+  const { rows } = await sql<{ total: number; ids: number[] | null }>`select ${kept} as total,
+      case when ${kept} <= ${matchesAtMost}
+        then (select coalesce(array_agg(distinct id), '{}') from (${matches}) as matches) end as ids`.execute(
     scope.db,
   );
   const [row] = rows;

@@ -1,0 +1,196 @@
+import type { FastifyInstance } from 'fastify';
+import { type Kysely, sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import type { Database } from '../db/schema';
+import {
+  buildAlbum,
+  exportedAlbum,
+  exportFileOf,
+  importFile,
+  newSpotifyId,
+  tagAlbum,
+} from '../testing/factories';
+import { bearer, signIn, uniqueName, useTestApp } from '../testing/test-app';
+import { testDatabaseKinds } from '../testing/test-database';
+
+/** The user's kept count of albums for each prefix (migration 0031). */
+async function keptCounts(db: Kysely<Database>, userId: number): Promise<Map<string, number>> {
+  const { rows } = await sql<{ prefix: string; albums: number }>`select prefix, albums
+    from prefix_counts where user_id = ${userId}`.execute(db);
+  return new Map(rows.map((row) => [row.prefix, row.albums]));
+}
+
+/** The same counts taken afresh from the user's albums and their tags' names. */
+async function countsFromRows(db: Kysely<Database>, userId: number): Promise<Map<string, number>> {
+  const { rows } = await sql<{ words: string }>`select albums.search_text || ' ' ||
+      coalesce(string_agg(tags.search_text, ' '), '') as words
+    from albums left join album_tags on album_tags.album_id = albums.id
+      left join tags on tags.id = album_tags.tag_id
+    where albums.user_id = ${userId} group by albums.id`.execute(db);
+  const counts = new Map<string, number>();
+  for (const { words } of rows) {
+    const prefixes = new Set(
+      words
+        .split(' ')
+        .filter(Boolean)
+        .flatMap((word) => {
+          const letters = [...word];
+          return letters.map((_, n) => letters.slice(0, n + 1).join(''));
+        }),
+    );
+    for (const prefix of prefixes) counts.set(prefix, (counts.get(prefix) ?? 0) + 1);
+  }
+  return counts;
+}
+
+describe.runIf(testDatabaseKinds.includes('postgres'))('kept prefix counts on postgres', () => {
+  const testApp = useTestApp('postgres');
+  const app = (): FastifyInstance => testApp().app;
+  const db = () => testApp().db;
+
+  async function listener() {
+    const token = await signIn(app(), uniqueName('Listener'));
+    const me = await app().inject({ url: '/api/v1/auth/me', headers: bearer(token) });
+    return { token, userId: me.json().id as number };
+  }
+
+  const send = async (
+    token: string,
+    method: 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: object,
+  ) => {
+    const response = await app().inject({
+      method,
+      url,
+      headers: bearer(token),
+      ...(payload && { payload }),
+    });
+    expect(response.statusCode, response.body).toBeLessThan(300);
+    return response;
+  };
+
+  async function expectCountsTrue(userId: number) {
+    const kept = await keptCounts(db(), userId);
+    expect(kept).toEqual(await countsFromRows(db(), userId));
+    return kept;
+  }
+
+  it('keeps every prefix count true through each change to albums and tags', async () => {
+    const { token, userId } = await listener();
+    const bystander = await listener();
+    await buildAlbum(app(), bystander.token, { name: 'Velvet Morning', artist: 'Björk' });
+    const bystanderCounts = await expectCountsTrue(bystander.userId);
+
+    const agaetis = await buildAlbum(app(), token, { name: 'Ágætis byrjun', artist: 'Sigur Rós' });
+    const homogenic = await buildAlbum(app(), token, { name: 'Homogenic', artist: 'Björk' });
+    const velvet = await buildAlbum(app(), token, { name: 'Velvet Velvets', artist: 'Björk' });
+    expect((await expectCountsTrue(userId)).get('bjork')).toBe(2);
+
+    // A tag whose words the album already has, and one it does not.
+    const bjorkTag = await tagAlbum(app(), token, homogenic.id, 'Björk forever');
+    await tagAlbum(app(), token, velvet.id, 'Björk forever');
+    const icelandic = await tagAlbum(app(), token, agaetis.id, 'Icelandic');
+    await tagAlbum(app(), token, agaetis.id, 'Ice age');
+    await tagAlbum(app(), token, velvet.id, 'Icelandic');
+    expect((await expectCountsTrue(userId)).get('ice')).toBe(2);
+
+    // Untagged, an album keeps the prefixes its own words or another tag still start.
+    await send(token, 'DELETE', `/api/v1/albums/${velvet.id}/tags/${bjorkTag.id}`);
+    await send(token, 'DELETE', `/api/v1/albums/${agaetis.id}/tags/${icelandic.id}`);
+    const untagged = await expectCountsTrue(userId);
+    expect([untagged.get('bjork'), untagged.get('forever'), untagged.get('ice')]).toEqual([
+      2, 1, 2,
+    ]);
+    expect(untagged.get('icel')).toBe(1);
+
+    await send(token, 'PUT', '/api/v1/tags/Icelandic', { name: 'Nordic winter' });
+    expect((await expectCountsTrue(userId)).has('icel')).toBe(false);
+
+    await send(token, 'PUT', `/api/v1/albums/${agaetis.id}`, { name: 'Takk' });
+    expect((await expectCountsTrue(userId)).has('agaetis')).toBe(false);
+
+    const tagged = await send(token, 'POST', '/api/v1/albums/bulk', {
+      query: 'bjork',
+      action: 'tag',
+      tag: 'Favourite',
+    });
+    expect((await expectCountsTrue(userId)).get('favourite')).toBe(2);
+    await send(token, 'POST', '/api/v1/albums/bulk/undo', { undo: tagged.json().undo });
+    await expectCountsTrue(userId);
+
+    const deleted = await send(token, 'POST', '/api/v1/albums/bulk', {
+      query: 'velvet',
+      action: 'delete',
+    });
+    expect((await expectCountsTrue(userId)).has('velvet')).toBe(false);
+    await send(token, 'POST', '/api/v1/albums/bulk/undo', { undo: deleted.json().undo });
+    expect((await expectCountsTrue(userId)).get('velvet')).toBe(1);
+
+    await send(token, 'DELETE', '/api/v1/tags/Nordic%20winter?force=true');
+    await send(token, 'DELETE', `/api/v1/albums/${homogenic.id}`);
+    await expectCountsTrue(userId);
+
+    expect(await keptCounts(db(), bystander.userId)).toEqual(bystanderCounts);
+    await send(token, 'DELETE', '/api/v1/maintenance/account');
+    expect((await keptCounts(db(), userId)).size).toBe(0);
+    const { rows } = await sql<{ left: number }>`select count(*)::integer as left
+      from album_prefixes where user_id = ${userId}`.execute(db());
+    expect(rows[0]?.left).toBe(0);
+    expect(await keptCounts(db(), bystander.userId)).toEqual(bystanderCounts);
+  });
+
+  it('counts an import, and counts a broad word from the kept count with its page', async () => {
+    const { token, userId } = await listener();
+    // More albums with the word than a filter reads itself, half of them by a tag's word alone.
+    const albums = Array.from({ length: 820 }, (_, n) =>
+      exportedAlbum({
+        spotify_id: newSpotifyId(),
+        name: n % 2 ? `Stardust ${n}` : `Album ${n}`,
+        artist: 'Somebody',
+        added_at: new Date(Date.UTC(2020, 0, 1, 0, n)).toISOString(),
+        tags: n % 2 ? [] : ['Starlight'],
+      }),
+    );
+    expect((await importFile(app(), token, exportFileOf(albums))).status).toBe('finished');
+    expect((await expectCountsTrue(userId)).get('star')).toBe(820);
+
+    const page = await app().inject({
+      url: '/api/v1/albums?q=star&limit=24&sort=added-desc',
+      headers: bearer(token),
+    });
+    expect(page.headers['x-total-count']).toBe('820');
+    expect(
+      page
+        .json()
+        .map((album: { name: string }) => album.name)
+        .slice(0, 2),
+    ).toEqual(['Stardust 819', 'Album 818']);
+    const narrow = await app().inject({ url: '/api/v1/albums?q=stardust', headers: bearer(token) });
+    expect(narrow.headers['x-total-count']).toBe('410');
+  });
+
+  it("reads a broad word's total from its kept count, not from its matches", async () => {
+    const { token, userId } = await listener();
+    const albums = Array.from({ length: 810 }, (_, n) =>
+      exportedAlbum({ spotify_id: newSpotifyId(), name: `Moonlight ${n}`, artist: 'Somebody' }),
+    );
+    expect((await importFile(app(), token, exportFileOf(albums))).status).toBe('finished');
+    await sql`update prefix_counts set albums = 999 where user_id = ${userId} and prefix = 'moo'`.execute(
+      db(),
+    );
+    const page = await app().inject({ url: '/api/v1/albums?q=moo', headers: bearer(token) });
+    expect(page.headers['x-total-count']).toBe('999');
+  });
+
+  it('builds the counts of an existing collection as the migration does', async () => {
+    const { token, userId } = await listener();
+    const album = await buildAlbum(app(), token, { name: 'Rosalía live', artist: 'Rosalía' });
+    await tagAlbum(app(), token, album.id, 'Flamenco');
+    const before = await expectCountsTrue(userId);
+    await sql`delete from prefix_counts where user_id = ${userId}`.execute(db());
+    await sql`delete from album_prefixes where user_id = ${userId}`.execute(db());
+    await sql`select recount_album_prefixes(array(select id from albums))`.execute(db());
+    expect(await keptCounts(db(), userId)).toEqual(before);
+  });
+});
