@@ -261,7 +261,8 @@ function wordMatchIds(
  * are read as they come, repeats and all, up to `rowsAtMost` rows; PostgreSQL evaluates a select
  * list's subquery only when its value is needed, so the count is read only past that. Counting
  * hashes every match to count each album once, which for a word of a few albums cost more than
- * reading them. One word alone is counted from its kept count (`keptCountOrFewMatches`). SQLite
+ * reading them. One word alone is counted from its kept count, and read when at most
+ * `rowsAtMost` albums have it (`keptCountOrFewMatches`). SQLite
  * counts alone: its text index merges a prefix's every match before giving the first, so reading
  * the first few would cost a broad word its whole match list again.
  */
@@ -310,7 +311,7 @@ async function keptCountOrFewMatches(
   word: string,
   matchesAtMost: number,
 ): Promise<{ ids: number[] } | { total: number }> {
-  const kept = sql<number>`coalesce((select albums from prefix_counts
+  const kept = sql<number>`coalesce((select album_count from prefix_counts
     where user_id = ${scope.userId} and prefix = ${word}), 0)`;
   const matches = wordMatchIds(scope, [word], { joined: false, repeated: true });
   const { rows } = await sql<{ total: number; ids: number[] | null }>`select ${kept} as total,

@@ -5,14 +5,19 @@ import { isPostgres } from '../database';
  * On PostgreSQL each user's albums are counted for every prefix of every word of their names,
  * artists and tags' names (`prefix_counts`), so a filter of one word is counted by reading one
  * row: counting its matches read every one of them (a broad prefix's 12,000 at 50,000 albums).
- * Each album's counted prefixes are kept beside it (`album_prefixes`). A change to an album, its
- * tags or a tag's name sets its prefixes again from its row and its tags as they stand and
- * counts the difference (`recount_album_prefixes`), so the triggers of a statement and of its
- * cascades may run in any order; an album gone has no prefixes. Neither table names its user or
- * album by a foreign key: the rows must outlive an account's or an album's deletion until they
- * are counted down, and a count that reaches nought is removed. The functions run without JIT:
- * PostgreSQL guesses a thousand prefixes for each word, and compiling the statements for that
- * took 350 ms of each bulk statement's 500.
+ * Each album's counted prefixes are kept beside it (`album_prefixes`), so that a change counts
+ * only the difference. A new album, a change to its text or a tag's rename recounts its albums
+ * from their rows and tags as they stand (`recount_album_prefixes`); a new link adds the tag's
+ * prefixes the album lacked, a removed one takes away those no other word still starts. The
+ * triggers of a statement and of its cascades may run in any order, so an album or tag already
+ * gone is recounted whole, which reads only what is left. Neither table names its user or album
+ * by a foreign key: the rows must outlive an account's or an album's deletion until they are
+ * counted down, and a count that reaches nought is removed. The kept sets are read and written
+ * back whole, which is safe because each user's writes take the user's lock first
+ * (`db/user-lock.ts`). The functions run without JIT: PostgreSQL guesses a thousand prefixes a
+ * word, and compiled the statements for that in 350 ms of a bulk statement's 500. Their plans
+ * are kept: each reads and writes by key, for one album or 5,000, and planning the statements
+ * at each call cost a single tagging more than the change.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   if (!isPostgres(db)) return;
@@ -20,25 +25,24 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     `create table prefix_counts (
        user_id integer not null,
        prefix text collate "C" not null,
-       albums integer not null,
+       album_count integer not null,
        primary key (user_id, prefix))`,
-    // A count that reaches nought is removed at once, found through this index of such counts.
-    'create index prefix_counts_nought on prefix_counts (user_id) where albums <= 0',
     `create table album_prefixes (
        album_id integer primary key,
        user_id integer not null,
        prefixes text[] collate "C" not null)`,
     `create function recount_album_prefixes(changed integer[]) returns void language plpgsql
-       set plan_cache_mode = force_custom_plan set jit = off as $$
+       set jit = off as $$
+     declare ${COUNTING_DECLARATIONS}
      begin
        with now_counted as (
          select albums.id as album_id, albums.user_id,
-           coalesce((select array_agg(distinct left(word, letters))
+           coalesce((select array_agg(distinct left(word, prefix_length))
              from unnest(string_to_array(albums.search_text || ' ' || coalesce((
                select string_agg(tags.search_text, ' ') from album_tags
                  join tags on tags.id = album_tags.tag_id
                  where album_tags.album_id = albums.id), ''), ' ')) as word,
-               generate_series(1, length(word)) as letters
+               generate_series(1, length(word)) as prefix_length
              where word <> ''), '{}') as prefixes
          from albums where albums.id = any(changed)
        ),
@@ -52,8 +56,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
              where album_prefixes.prefixes is distinct from excluded.prefixes
        ),
        gone as (
-         delete from album_prefixes where album_id = any(changed)
-           and album_id not in (select album_id from now_counted)
+         delete from album_prefixes where album_id = any(changed) and not exists (
+           select 1 from now_counted where now_counted.album_id = album_prefixes.album_id)
        )
        -- Each album counts for the prefixes it has now and no longer for those it had: a
        -- prefix both had and has comes out even, without pairing each album's two sets.
@@ -71,7 +75,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       'delete',
       'perform recount_album_prefixes(array(select id from changed));',
     ),
-    ...statementTrigger('album_tags', 'insert', tagsAdded),
+    ...statementTrigger('album_tags', 'insert', tagsAdded, 'recounted integer[];'),
     ...statementTrigger('album_tags', 'delete', tagsRemoved, 'recounted integer[];'),
     `create function albums_prefixes_update() returns trigger language plpgsql as $$
      begin
@@ -95,27 +99,38 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   for (const statement of statements) await sql.raw(statement).execute(db);
 }
 
+/** What `countDifferences` needs declared in the function that runs it. */
+const COUNTING_DECLARATIONS = 'nought_users integer[]; nought_prefixes text[];';
+
 /**
- * Adds each (user_id, prefix, change) row of `differences` to its count, the few sums written
- * in key order (OFFSET 0 keeps the sort out of the grouping), so that two writers take their
- * rows' locks in the same order; a count left at nought is removed.
+ * The end of a statement whose WITH list it continues: adds each (user_id, prefix, change) row
+ * of `differences` to its count, the few sums written in key order (OFFSET 0 keeps the sort out
+ * of the grouping), then removes the counts the change brought to nought, as the upsert
+ * returned them.
  */
 function countDifferences(differences: string): string {
-  return `insert into prefix_counts as counted (user_id, prefix, albums)
-         select user_id, prefix, change from (
-           select user_id, prefix, sum(change)::integer as change from (${differences}) as changes
-           group by user_id, prefix having sum(change) <> 0 offset 0) as sums
-         order by user_id, prefix
-         on conflict (user_id, prefix) do update set albums = counted.albums + excluded.albums;
-       delete from prefix_counts where albums <= 0;`;
+  return `, written as (
+         insert into prefix_counts as counted (user_id, prefix, album_count)
+           select user_id, prefix, change from (
+             select user_id, prefix, sum(change)::integer as change from (${differences}) as changes
+             group by user_id, prefix having sum(change) <> 0 offset 0) as sums
+           order by user_id, prefix
+           on conflict (user_id, prefix)
+             do update set album_count = counted.album_count + excluded.album_count
+           returning user_id, prefix, album_count)
+       select array_agg(user_id), array_agg(prefix) into nought_users, nought_prefixes
+         from written where album_count = 0;
+       delete from prefix_counts using unnest(nought_users, nought_prefixes) as nought(user_id, prefix)
+         where prefix_counts.user_id = nought.user_id and prefix_counts.prefix = nought.prefix
+           and prefix_counts.album_count = 0;`;
 }
 
 /** Each album of the links in `links`, with the distinct prefixes of their tags' words. */
 const linkedTagPrefixes = (links: string) => `select ${links}.album_id,
-      array_agg(distinct left(word, letters)) as prefixes
+      array_agg(distinct left(word, prefix_length)) as prefixes
     from ${links} join tags on tags.id = ${links}.tag_id,
       unnest(string_to_array(tags.search_text, ' ')) as word,
-      generate_series(1, length(word)) as letters
+      generate_series(1, length(word)) as prefix_length
     where word <> ''
     group by ${links}.album_id`;
 
@@ -128,8 +143,9 @@ const keptRow = (albumId: string) => `lateral (select user_id, prefixes from alb
  * reading its own text and its other tags again.
  */
 const tagsAdded = `
-  perform recount_album_prefixes(array(select distinct album_id from changed where not exists (
-    select 1 from album_prefixes where album_prefixes.album_id = changed.album_id)));
+  recounted := array(select distinct album_id from changed where not exists (
+    select 1 from album_prefixes where album_prefixes.album_id = changed.album_id));
+  if recounted <> '{}' then perform recount_album_prefixes(recounted); end if;
   with gains as (
     select added.album_id, kept_row.user_id, kept_row.prefixes,
       array(select unnest(added.prefixes) except select unnest(kept_row.prefixes)) as gained
@@ -142,19 +158,20 @@ const tagsAdded = `
   ${countDifferences('select user_id, unnest(gained) as prefix, 1 as change from gains')}`;
 
 /**
- * Removed tags take away their words' prefixes that no other word of the album still starts
- * with: its text and remaining tags' names are read once, and each prefix looked for in them.
- * An album or tag gone (a cascade) is recounted whole instead, as its words can no longer be
- * read, and so is any album that lost such a link in the same statement.
+ * Removed tags take away their words' prefixes that the album was counted for and that no other
+ * word of it still starts: its text and remaining tags' names are read once, and each prefix
+ * looked for in them. An album or tag gone (a cascade) is recounted whole instead, as its words
+ * can no longer be read, and so is any album that lost such a link in the same statement.
  */
 const tagsRemoved = `
   recounted := array(select distinct album_id from changed
     where not exists (select 1 from albums where albums.id = changed.album_id)
       or not exists (select 1 from tags where tags.id = changed.tag_id));
-  perform recount_album_prefixes(recounted);
+  if recounted <> '{}' then perform recount_album_prefixes(recounted); end if;
   with losses as (
     select removed.album_id, kept_row.user_id, kept_row.prefixes,
-      array(select prefix from unnest(removed.prefixes) as prefix
+      array(select prefix from (select unnest(removed.prefixes)
+          intersect select unnest(kept_row.prefixes)) as counted (prefix)
         where not remaining.words like '% ' || prefix || '%') as lost
     from (${linkedTagPrefixes('changed')}) as removed cross join ${keptRow('removed.album_id')}
       cross join lateral (select ' ' || albums.search_text || ' ' || coalesce((
@@ -173,7 +190,8 @@ const tagsRemoved = `
 
 /**
  * A trigger on `table` after each statement of `event`, its rows in the transition table
- * `changed`, running `body` with its `declarations`. PostgreSQL allows transition tables only on a trigger of one event.
+ * `changed`, running `body` with its `declarations`. PostgreSQL allows transition tables only
+ * on a trigger of one event.
  */
 function statementTrigger(
   table: string,
@@ -184,8 +202,8 @@ function statementTrigger(
   const name = `${table}_prefixes_${event}`;
   return [
     `create function ${name}() returns trigger language plpgsql
-       set plan_cache_mode = force_custom_plan set jit = off as $$
-     declare ${declarations}
+       set jit = off as $$
+     declare ${COUNTING_DECLARATIONS} ${declarations}
      begin
        ${body}
        return null;
