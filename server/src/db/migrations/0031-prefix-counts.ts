@@ -16,8 +16,10 @@ import { isPostgres } from '../database';
  * back whole, which is safe because each user's writes take the user's lock first
  * (`db/user-lock.ts`). The functions run without JIT: PostgreSQL guesses a thousand prefixes a
  * word, and compiled the statements for that in 350 ms of a bulk statement's 500. Their plans
- * are kept: each reads and writes by key, for one album or 5,000, and planning the statements
- * at each call cost a single tagging more than the change.
+ * may be kept (planned at each call, a single tagging paid more to plan than to change), and a
+ * kept plan's guess of how many rows a statement changed is the first call's; so every join is
+ * a lookup by key, the planner's hash and merge joins turned off: a hash of `album_prefixes`
+ * made for a bulk change would be read whole again for each single tagging.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   if (!isPostgres(db)) return;
@@ -32,7 +34,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
        user_id integer not null,
        prefixes text[] collate "C" not null)`,
     `create function recount_album_prefixes(changed integer[]) returns void language plpgsql
-       set jit = off as $$
+       set jit = off set enable_hashjoin = off set enable_mergejoin = off as $$
      declare ${COUNTING_DECLARATIONS}
      begin
        with now_counted as (
@@ -57,7 +59,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
        ),
        gone as (
          delete from album_prefixes where album_id = any(changed) and not exists (
-           select 1 from now_counted where now_counted.album_id = album_prefixes.album_id)
+           select 1 from albums where albums.id = album_prefixes.album_id)
        )
        -- Each album counts for the prefixes it has now and no longer for those it had: a
        -- prefix both had and has comes out even, without pairing each album's two sets.
@@ -120,9 +122,12 @@ function countDifferences(differences: string): string {
            returning user_id, prefix, album_count)
        select array_agg(user_id), array_agg(prefix) into nought_users, nought_prefixes
          from written where album_count = 0;
-       delete from prefix_counts using unnest(nought_users, nought_prefixes) as nought(user_id, prefix)
-         where prefix_counts.user_id = nought.user_id and prefix_counts.prefix = nought.prefix
-           and prefix_counts.album_count = 0;`;
+       if nought_users is not null then
+         delete from prefix_counts
+           using unnest(nought_users, nought_prefixes) as nought(user_id, prefix)
+           where prefix_counts.user_id = nought.user_id and prefix_counts.prefix = nought.prefix
+             and prefix_counts.album_count = 0;
+       end if;`;
 }
 
 /** Each album of the links in `links`, with the distinct prefixes of their tags' words. */
@@ -143,8 +148,8 @@ const keptRow = (albumId: string) => `lateral (select user_id, prefixes from alb
  * reading its own text and its other tags again.
  */
 const tagsAdded = `
-  recounted := array(select distinct album_id from changed where not exists (
-    select 1 from album_prefixes where album_prefixes.album_id = changed.album_id));
+  recounted := array(select distinct album_id from changed where (
+    select 1 from album_prefixes where album_prefixes.album_id = changed.album_id) is null);
   if recounted <> '{}' then perform recount_album_prefixes(recounted); end if;
   with gains as (
     select added.album_id, kept_row.user_id, kept_row.prefixes,
@@ -165,8 +170,8 @@ const tagsAdded = `
  */
 const tagsRemoved = `
   recounted := array(select distinct album_id from changed
-    where not exists (select 1 from albums where albums.id = changed.album_id)
-      or not exists (select 1 from tags where tags.id = changed.tag_id));
+    where (select 1 from albums where albums.id = changed.album_id) is null
+      or (select 1 from tags where tags.id = changed.tag_id) is null);
   if recounted <> '{}' then perform recount_album_prefixes(recounted); end if;
   with losses as (
     select removed.album_id, kept_row.user_id, kept_row.prefixes,
@@ -202,7 +207,7 @@ function statementTrigger(
   const name = `${table}_prefixes_${event}`;
   return [
     `create function ${name}() returns trigger language plpgsql
-       set jit = off as $$
+       set jit = off set enable_hashjoin = off set enable_mergejoin = off as $$
      declare ${COUNTING_DECLARATIONS} ${declarations}
      begin
        ${body}
