@@ -115,16 +115,22 @@ export class FoldersPage {
 
   /** Carries the folder picked up with the mouse onto `onto` and lets go, then waits for the save. */
   async dropOn(onto: string, position: DropPosition = 'inside') {
-    const target = await this.row(onto).boundingBox();
-    if (target === null) throw new Error(`${onto} is not shown`);
-    const y = {
-      before: target.y + 4,
-      inside: target.y + target.height / 2,
-      after: target.y + target.height - 4,
-    }[position];
     const saved = this.reorderSaved();
-    await this.page.mouse.move(target.x + target.width / 2, y, { steps: 12 });
-    await expect(this.row(onto)).toHaveAttribute('data-drop-position', position);
+    // The rows may move while the pointer travels (the page scrolls near its edges), so the
+    // pointer is aimed again at the row where it now is, until the row shows the wanted drop.
+    await expect(async () => {
+      const target = await this.row(onto).boundingBox();
+      if (target === null) throw new Error(`${onto} is not shown`);
+      const y = {
+        before: target.y + 4,
+        inside: target.y + target.height / 2,
+        after: target.y + target.height - 4,
+      }[position];
+      await this.page.mouse.move(target.x + target.width / 2, y, { steps: 12 });
+      await expect(this.row(onto)).toHaveAttribute('data-drop-position', position, {
+        timeout: 1_500,
+      });
+    }).toPass({ timeout: 20_000 });
     await this.page.mouse.up();
     return saved;
   }
