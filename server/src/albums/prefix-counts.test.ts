@@ -2,7 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { isPostgres } from '../db/database';
+import { COUNT_EVERY_ALBUM } from '../db/migrations/0032-sqlite-prefix-counts';
 import type { Database } from '../db/schema';
+import { sqliteIdsWithWordsStarting } from '../db/search-text';
 import {
   buildAlbum,
   exportedAlbum,
@@ -16,7 +19,7 @@ import { testDatabaseKinds } from '../testing/test-database';
 
 const signedIn = z.object({ id: z.number().int() });
 
-/** The user's kept count of albums for each prefix (migration 0031). */
+/** The user's kept count of albums for each prefix (migrations 0031 and 0032). */
 async function keptCounts(db: Kysely<Database>, userId: number): Promise<Map<string, number>> {
   const { rows } = await sql<{ prefix: string; album_count: number }>`select prefix, album_count
     from prefix_counts where user_id = ${userId}`.execute(db);
@@ -25,8 +28,11 @@ async function keptCounts(db: Kysely<Database>, userId: number): Promise<Map<str
 
 /** The same counts taken afresh from the user's albums and their tags' names. */
 async function countsFromRows(db: Kysely<Database>, userId: number): Promise<Map<string, number>> {
+  const tagWords = isPostgres(db)
+    ? sql`string_agg(tags.search_text, ' ')`
+    : sql`group_concat(tags.search_text, ' ')`;
   const { rows } = await sql<{ words: string }>`select albums.search_text || ' ' ||
-      coalesce(string_agg(tags.search_text, ' '), '') as words
+      coalesce(${tagWords}, '') as words
     from albums left join album_tags on album_tags.album_id = albums.id
       left join tags on tags.id = album_tags.tag_id
     where albums.user_id = ${userId} group by albums.id`.execute(db);
@@ -46,8 +52,18 @@ async function countsFromRows(db: Kysely<Database>, userId: number): Promise<Map
   return counts;
 }
 
-describe.runIf(testDatabaseKinds.includes('postgres'))('kept prefix counts on postgres', () => {
-  const testApp = useTestApp('postgres');
+/** The matches of one word in SQLite's text index, counted one by one. */
+async function countedInTextIndex(db: Kysely<Database>, userId: number, word: string) {
+  const { rows } = await sql<{ total: number }>`select count(*) as total
+    from (${sqliteIdsWithWordsStarting('albums', userId, [word])})`.execute(db);
+  return rows[0]?.total;
+}
+
+/** Each album's kept set of what it was counted for: its prefixes, or on SQLite its words. */
+const KEPT_SETS = { postgres: 'album_prefixes', sqlite: 'album_counted_words' };
+
+describe.each(testDatabaseKinds)('kept prefix counts (%s)', (kind) => {
+  const testApp = useTestApp(kind);
   const app = (): FastifyInstance => testApp().app;
   const db = () => testApp().db;
 
@@ -152,19 +168,26 @@ describe.runIf(testDatabaseKinds.includes('postgres'))('kept prefix counts on po
     const counts = await expectCountsTrue(userId);
 
     // The counts are the filter's own: each total here is read from the matches themselves.
+    // PostgreSQL's totals here are read from the matches themselves; SQLite's text index counts
+    // them one by one.
     for (const prefix of ['b', 'bjork', 't', 'ice', 'forever', 'police', 'lice', 'zzz']) {
       const filtered = await app().inject({
         url: `/api/v1/albums?q=${prefix}`,
         headers: bearer(token),
       });
       expect(filtered.headers['x-total-count'], prefix).toBe(String(counts.get(prefix) ?? 0));
+      if (!isPostgres(db()))
+        expect(await countedInTextIndex(db(), userId, prefix), prefix).toBe(
+          counts.get(prefix) ?? 0,
+        );
     }
 
     expect(await keptCounts(db(), bystander.userId)).toEqual(bystanderCounts);
     await send(token, 'DELETE', '/api/v1/maintenance/account');
     expect((await keptCounts(db(), userId)).size).toBe(0);
-    const { rows } = await sql<{ left: number }>`select count(*)::integer as left
-      from album_prefixes where user_id = ${userId}`.execute(db());
+    const keptSets = sql.table(KEPT_SETS[isPostgres(db()) ? 'postgres' : 'sqlite']);
+    const { rows } = await sql<{ left: number }>`select cast(count(*) as integer) as left
+      from ${keptSets} where user_id = ${userId}`.execute(db());
     expect(rows[0]?.left).toBe(0);
     expect(await keptCounts(db(), bystander.userId)).toEqual(bystanderCounts);
   });
@@ -218,9 +241,16 @@ describe.runIf(testDatabaseKinds.includes('postgres'))('kept prefix counts on po
     const album = await buildAlbum(app(), token, { name: 'Rosalía live', artist: 'Rosalía' });
     await tagAlbum(app(), token, album.id, 'Flamenco');
     const before = await expectCountsTrue(userId);
-    await sql`delete from prefix_counts where user_id = ${userId}`.execute(db());
-    await sql`delete from album_prefixes where user_id = ${userId}`.execute(db());
-    await sql`select recount_album_prefixes(array(select id from albums))`.execute(db());
+    if (isPostgres(db())) {
+      await sql`delete from prefix_counts where user_id = ${userId}`.execute(db());
+      await sql`delete from album_prefixes where user_id = ${userId}`.execute(db());
+      await sql`select recount_album_prefixes(array(select id from albums))`.execute(db());
+    } else {
+      // Counted into empty tables, as when the migration ran.
+      await sql`delete from prefix_counts`.execute(db());
+      await sql`delete from album_counted_words`.execute(db());
+      for (const statement of COUNT_EVERY_ALBUM) await sql.raw(statement).execute(db());
+    }
     expect(await keptCounts(db(), userId)).toEqual(before);
   });
 });

@@ -12,6 +12,7 @@ import { PreparedStatementPool } from './prepared-statements';
 import type { Database } from './schema';
 import { SqliteReadRoutingDialect } from './sqlite-read-routing';
 import { SqliteReaders } from './sqlite-readers';
+import { registerPrefixChanges } from './word-prefixes';
 
 export type DatabaseTarget =
   /**
@@ -130,6 +131,7 @@ export function openDatabase(target: DatabaseTarget): Kysely<Database> {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma(`cache_size = -${CACHE_KILOBYTES}`);
+  registerPrefixChanges(sqlite);
   // Fresh planner statistics for tables that changed a lot since they were last gathered.
   if (!target.thread) sqlite.pragma('optimize = 0x10002');
   const readers = target.file === ':memory:' || target.thread ? 0 : (target.readers ?? 0);

@@ -30,6 +30,7 @@ import * as lettersAsFolded from './migrations/0028-letters-as-folded';
 import * as albumTagWords from './migrations/0029-album-tag-words';
 import * as statementFolderVersions from './migrations/0030-statement-folder-versions';
 import * as prefixCounts from './migrations/0031-prefix-counts';
+import * as sqlitePrefixCounts from './migrations/0032-sqlite-prefix-counts';
 import type { Database } from './schema';
 
 /** Migrations are bundled with the server, so they are listed here rather than read from disk. */
@@ -65,6 +66,7 @@ const migrations: Record<string, Migration> = {
   '0029-album-tag-words': albumTagWords,
   '0030-statement-folder-versions': statementFolderVersions,
   '0031-prefix-counts': prefixCounts,
+  '0032-sqlite-prefix-counts': sqlitePrefixCounts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

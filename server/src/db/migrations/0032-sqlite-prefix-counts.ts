@@ -1,0 +1,97 @@
+import { type Kysely, sql } from 'kysely';
+import { isPostgres } from '../database';
+
+/** An album's words as its text index holds them: its own text, then its tags' names. */
+const wordsOf = (albumId: string) => `albums.search_text || coalesce((select ' ' ||
+    group_concat(tags.search_text, ' ') from album_tags join tags on tags.id = album_tags.tag_id
+    where album_tags.album_id = ${albumId}), '')`;
+
+/** Counts the albums that `where` picks again, from their words as they stand. */
+const recountAlbums = (where: string) => `
+  insert into prefix_counts (user_id, prefix, album_count)
+    select albums.user_id, changes.prefix, changes.change
+    from albums, prefix_changes(
+      coalesce((select words from album_counted_words where album_id = albums.id), ''),
+      ${wordsOf('albums.id')}) as changes
+    where ${where}
+    on conflict (user_id, prefix) do update set album_count = album_count + excluded.album_count;
+  insert into album_counted_words (album_id, user_id, words)
+    select albums.id, albums.user_id, ${wordsOf('albums.id')} from albums where ${where}
+    on conflict (album_id) do update set words = excluded.words;`;
+
+/** Counts every album afresh into empty tables: the migration's, and a test's. */
+export const COUNT_EVERY_ALBUM = [
+  `insert into album_counted_words (album_id, user_id, words)
+     select albums.id, albums.user_id, ${wordsOf('albums.id')} from albums where true`,
+  `insert into prefix_counts (user_id, prefix, album_count)
+     select counted.user_id, changes.prefix, count(*)
+     from album_counted_words as counted, prefix_changes('', counted.words) as changes
+     group by counted.user_id, changes.prefix`,
+];
+
+/**
+ * SQLite keeps each user's count of albums for every prefix of every word of their names,
+ * artists and tags' names, as PostgreSQL does since 0031, so that a filter of one word is
+ * counted by reading one row: its text index merges a prefix's every match to count them (a broad
+ * word's count at 50,000 albums 0.9–1.1 ms, against 0.03 at 50). Each album's counted words are
+ * kept beside it (`album_counted_words`). Row triggers recount an album from its row and tags as
+ * they stand whenever its text, a link or a linked tag's name changes, and apply the difference
+ * from what it was counted for (`prefix_changes`, a function the app registers on each
+ * connection, `db/word-prefixes.ts`; an argument that is null is an equality no row meets, so
+ * none is ever null): the order in which a cascade's triggers run cannot matter.
+ * A deleted album takes away what it was counted for. An account's deletion takes its counts
+ * with it, and its albums' triggers are skipped. A count that reaches nought is removed.
+ */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  if (isPostgres(db)) return;
+  const albumAndUserRemain = (albumId: string) => `exists (select 1 from albums
+    join users on users.id = albums.user_id where albums.id = ${albumId})`;
+  const statements = [
+    `create table prefix_counts (
+       user_id integer not null references users (id) on delete cascade,
+       prefix text not null,
+       album_count integer not null,
+       primary key (user_id, prefix)) without rowid`,
+    `create table album_counted_words (
+       album_id integer primary key,
+       user_id integer not null references users (id) on delete cascade,
+       words text not null)`,
+    `create index album_counted_words_user on album_counted_words (user_id)`,
+    ...COUNT_EVERY_ALBUM,
+    `create trigger prefix_counts_nought after update of album_count on prefix_counts
+     when new.album_count = 0 begin
+       delete from prefix_counts where user_id = new.user_id and prefix = new.prefix;
+     end`,
+    `create trigger prefix_counts_album_insert after insert on albums begin
+       ${recountAlbums('albums.id = new.id')}
+     end`,
+    `create trigger prefix_counts_album_text after update of search_text on albums begin
+       ${recountAlbums('albums.id = new.id')}
+     end`,
+    `create trigger prefix_counts_album_delete after delete on albums
+     when exists (select 1 from users where users.id = old.user_id) begin
+       insert into prefix_counts (user_id, prefix, album_count)
+         select old.user_id, changes.prefix, changes.change
+         from prefix_changes(
+           coalesce((select words from album_counted_words where album_id = old.id), ''), '')
+           as changes
+         where true
+         on conflict (user_id, prefix) do update
+           set album_count = album_count + excluded.album_count;
+       delete from album_counted_words where album_id = old.id;
+     end`,
+    `create trigger prefix_counts_link_insert after insert on album_tags begin
+       ${recountAlbums('albums.id = new.album_id')}
+     end`,
+    `create trigger prefix_counts_link_delete after delete on album_tags
+     when ${albumAndUserRemain('old.album_id')} begin
+       ${recountAlbums('albums.id = old.album_id')}
+     end`,
+    `create trigger prefix_counts_tag_rename after update of search_text on tags begin
+       ${recountAlbums('albums.id in (select album_id from album_tags where tag_id = new.id)')}
+     end`,
+  ];
+  await db.transaction().execute(async (trx) => {
+    for (const statement of statements) await sql.raw(statement).execute(trx);
+  });
+}
