@@ -6,17 +6,34 @@ const wordsOf = (albumId: string) => `albums.search_text || coalesce((select ' '
     group_concat(tags.search_text, ' ') from album_tags join tags on tags.id = album_tags.tag_id
     where album_tags.album_id = ${albumId}), '')`;
 
+/** Ends an insert of changes to `prefix_counts`: each is added to the count kept. */
+const ADDED_TO_COUNTS =
+  'on conflict (user_id, prefix) do update set album_count = album_count + excluded.album_count';
+
+/** The words an album was last counted for, '' for none. */
+const countedWords = (albumId: string) =>
+  `coalesce((select words from album_counted_words where album_id = ${albumId}), '')`;
+
 /** Counts the albums that `where` picks again, from their words as they stand. */
 const recountAlbums = (where: string) => `
   insert into prefix_counts (user_id, prefix, album_count)
     select albums.user_id, changes.prefix, changes.change
     from albums, prefix_changes(
-      coalesce((select words from album_counted_words where album_id = albums.id), ''),
-      ${wordsOf('albums.id')}) as changes
+      ${countedWords('albums.id')}, ${wordsOf('albums.id')}) as changes
     where ${where}
-    on conflict (user_id, prefix) do update set album_count = album_count + excluded.album_count;
+    ${ADDED_TO_COUNTS};
   insert into album_counted_words (album_id, user_id, words)
     select albums.id, albums.user_id, ${wordsOf('albums.id')} from albums where ${where}
+    on conflict (album_id) do update set words = excluded.words;`;
+
+/** Counts one album's change from the words it was counted for to `words`. */
+const countChange = ({ album, user, words }: { album: string; user: string; words: string }) => `
+  insert into prefix_counts (user_id, prefix, album_count)
+    select ${user}, changes.prefix, changes.change
+    from prefix_changes(${countedWords(album)}, ${words}) as changes
+    where true
+    ${ADDED_TO_COUNTS};
+  insert into album_counted_words (album_id, user_id, words) values (${album}, ${user}, ${words})
     on conflict (album_id) do update set words = excluded.words;`;
 
 /** Counts every album afresh into empty tables: the migration's, and a test's. */
@@ -62,8 +79,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
      when new.album_count = 0 begin
        delete from prefix_counts where user_id = new.user_id and prefix = new.prefix;
      end`,
+    // A new album has no links yet, and a new link adds one tag's words: an import and a bulk
+    // tagging count only those, where a recount read the album's every tag again.
     `create trigger prefix_counts_album_insert after insert on albums begin
-       ${recountAlbums('albums.id = new.id')}
+       ${countChange({ album: 'new.id', user: 'new.user_id', words: 'new.search_text' })}
      end`,
     `create trigger prefix_counts_album_text after update of search_text on albums begin
        ${recountAlbums('albums.id = new.id')}
@@ -72,16 +91,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
      when exists (select 1 from users where users.id = old.user_id) begin
        insert into prefix_counts (user_id, prefix, album_count)
          select old.user_id, changes.prefix, changes.change
-         from prefix_changes(
-           coalesce((select words from album_counted_words where album_id = old.id), ''), '')
-           as changes
+         from prefix_changes(${countedWords('old.id')}, '') as changes
          where true
-         on conflict (user_id, prefix) do update
-           set album_count = album_count + excluded.album_count;
+         ${ADDED_TO_COUNTS};
        delete from album_counted_words where album_id = old.id;
      end`,
     `create trigger prefix_counts_link_insert after insert on album_tags begin
-       ${recountAlbums('albums.id = new.album_id')}
+       ${countChange({
+         album: 'new.album_id',
+         user: '(select user_id from albums where id = new.album_id)',
+         words: `${countedWords('new.album_id')} || ' ' ||
+           (select search_text from tags where id = new.tag_id)`,
+       })}
      end`,
     `create trigger prefix_counts_link_delete after delete on album_tags
      when ${albumAndUserRemain('old.album_id')} begin
