@@ -707,4 +707,66 @@ describe.each(testDatabaseKinds)('upgrading a collection on %s', (kind) => {
       await destroy();
     }
   });
+
+  it('counts the albums and tags stored before prefixes were counted, and follows every change', async () => {
+    const { db, destroy } = await createTestDatabase(kind, {
+      migratedTo: '0030-statement-folder-versions',
+    });
+    try {
+      const user = await insertUser(db, 'prefix counts');
+      const other = await insertUser(db, 'other prefix counts');
+      const now = new Date().toISOString();
+      const underground = await insertAlbum(db, user, 'p1', 'Underground', 'Nico');
+      const morning = await insertAlbum(db, user, 'p2', 'Blue Morning', 'Lee');
+      await insertAlbum(db, other, 'p3', 'Blue Train', 'Coltrane');
+      const [tag] = (
+        await sql<{
+          id: number;
+        }>`insert into tags (user_id, name, created_at, search_text, name_key)
+          values (${user}, 'Night Owl', ${now}, 'night owl', 'night owl') returning id`.execute(db)
+      ).rows;
+      await sql`insert into album_tags (album_id, tag_id, created_at)
+        values (${underground}, ${tag?.id}, ${now}), (${morning}, ${tag?.id}, ${now})`.execute(db);
+
+      await migrateToLatest(db);
+      const counted = async (userId: number, prefix: string) => {
+        const { rows } = await sql<{ album_count: number }>`select album_count from prefix_counts
+          where user_id = ${userId} and prefix = ${prefix}`.execute(db);
+        return rows[0]?.album_count ?? 0;
+      };
+      const total = async (q: string) =>
+        (
+          await listAlbums(db, user, { query: readAlbumQuery(q) }, 'name-asc', {
+            limit: 24,
+            offset: 0,
+          })
+        ).total;
+      expect([
+        await counted(user, 'n'),
+        await counted(user, 'nic'),
+        await counted(user, 'bl'),
+      ]).toEqual([2, 1, 1]);
+      expect(await counted(other, 'bl')).toBe(1);
+      expect([await total('n'), await total('owl'), await total('blu')]).toEqual([2, 2, 1]);
+
+      // Written after the migration, each change moves the counts.
+      await sql`update albums set search_text = 'blue evening lee' where id = ${morning}`.execute(
+        db,
+      );
+      expect([await counted(user, 'morn'), await counted(user, 'ev')]).toEqual([0, 1]);
+      await sql`update tags set search_text = 'day owl' where id = ${tag?.id}`.execute(db);
+      expect([await total('n'), await total('day')]).toEqual([1, 2]);
+      await sql`delete from album_tags where album_id = ${underground}`.execute(db);
+      expect([await total('owl'), await total('under')]).toEqual([1, 1]);
+      await sql`delete from albums where id = ${underground}`.execute(db);
+      expect([await total('n'), await total('under')]).toEqual([0, 0]);
+      await sql`delete from users where id = ${user}`.execute(db);
+      const { rows } = await sql<{
+        user_id: number;
+      }>`select distinct user_id from prefix_counts`.execute(db);
+      expect(rows.map((row) => row.user_id)).toEqual([other]);
+    } finally {
+      await destroy();
+    }
+  });
 });
