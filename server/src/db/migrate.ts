@@ -31,6 +31,7 @@ import * as albumTagWords from './migrations/0029-album-tag-words';
 import * as statementFolderVersions from './migrations/0030-statement-folder-versions';
 import * as prefixCounts from './migrations/0031-prefix-counts';
 import * as sqlitePrefixCounts from './migrations/0032-sqlite-prefix-counts';
+import * as artistCountIndex from './migrations/0033-artist-count-index';
 import type { Database } from './schema';
 
 /** Migrations are bundled with the server, so they are listed here rather than read from disk. */
@@ -67,6 +68,7 @@ const migrations: Record<string, Migration> = {
   '0030-statement-folder-versions': statementFolderVersions,
   '0031-prefix-counts': prefixCounts,
   '0032-sqlite-prefix-counts': sqlitePrefixCounts,
+  '0033-artist-count-index': artistCountIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
