@@ -24,7 +24,7 @@ await build({
     'account-deletion-write': 'src/maintenance/account-deletion-write.ts',
     'bulk-change-write': 'src/albums/bulk/bulk-change-write.ts',
     'folder-write': 'src/folders/folder-write.ts',
-    'tag-deletion-write': 'src/tags/tag-deletion-write.ts',
+    'tag-write': 'src/tags/tag-write.ts',
     'planner-statistics-write': 'src/db/planner-statistics-write.ts',
   },
   outdir,

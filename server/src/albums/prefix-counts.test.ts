@@ -15,7 +15,7 @@ import {
   tagAlbum,
 } from '../testing/factories';
 import { bearer, signIn, uniqueName, useTestApp } from '../testing/test-app';
-import { testDatabaseKinds } from '../testing/test-database';
+import { testDatabaseKindsWithReaders } from '../testing/test-database';
 
 const signedIn = z.object({ id: z.number().int() });
 
@@ -62,7 +62,7 @@ async function countedInTextIndex(db: Kysely<Database>, userId: number, word: st
 /** Each album's kept set of what it was counted for: its prefixes, or on SQLite its words. */
 const KEPT_SETS = { postgres: 'album_prefixes', sqlite: 'album_counted_words' };
 
-describe.each(testDatabaseKinds)('kept prefix counts (%s)', (kind) => {
+describe.each(testDatabaseKindsWithReaders)('kept prefix counts (%s)', (kind) => {
   const testApp = useTestApp(kind);
   const app = (): FastifyInstance => testApp().app;
   const db = () => testApp().db;
@@ -167,20 +167,20 @@ describe.each(testDatabaseKinds)('kept prefix counts (%s)', (kind) => {
     await send(token, 'DELETE', `/api/v1/albums/${homogenic.id}`);
     const counts = await expectCountsTrue(userId);
 
-    // The counts are the filter's own: each total here is read from the matches themselves.
-    // PostgreSQL's totals here are read from the matches themselves; SQLite's text index counts
-    // them one by one.
+    // Each kept count is the filter's own: PostgreSQL reads a total this small from the matches
+    // themselves, and SQLite's text index counts every prefix's matches one by one.
     for (const prefix of ['b', 'bjork', 't', 'ice', 'forever', 'police', 'lice', 'zzz']) {
       const filtered = await app().inject({
         url: `/api/v1/albums?q=${prefix}`,
         headers: bearer(token),
       });
       expect(filtered.headers['x-total-count'], prefix).toBe(String(counts.get(prefix) ?? 0));
-      if (!isPostgres(db()))
+    }
+    if (!isPostgres(db()))
+      for (const prefix of [...counts.keys(), 'zzz'])
         expect(await countedInTextIndex(db(), userId, prefix), prefix).toBe(
           counts.get(prefix) ?? 0,
         );
-    }
 
     expect(await keptCounts(db(), bystander.userId)).toEqual(bystanderCounts);
     await send(token, 'DELETE', '/api/v1/maintenance/account');

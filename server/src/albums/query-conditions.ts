@@ -262,9 +262,9 @@ function wordMatchIds(
  * list's subquery only when its value is needed, so the count is read only past that. Counting
  * hashes every match to count each album once, which for a word of a few albums cost more than
  * reading them. One word alone is counted from its kept count, and read when at most
- * `rowsAtMost` albums have it (`keptCountOrFewMatches`). SQLite
- * counts alone: its text index merges a prefix's every match before giving the first, so reading
- * the first few would cost a broad word its whole match list again.
+ * `rowsAtMost` albums have it (`keptCountOrFewMatches`). SQLite counts alone (`wordMatchCount`):
+ * its text index merges a prefix's every match before giving the first, so reading the first few
+ * would cost a broad word its whole match list again.
  */
 export async function fewMatchesOrCount(
   scope: Pick<QueryScope, 'db' | 'userId'>,
@@ -324,7 +324,7 @@ async function keptCountOrFewMatches(
 /**
  * How many of the user's albums have a word starting with `word`, in their text or a tag's name:
  * one row of the count kept for each prefix (`prefix_counts`, migrations 0031 and 0032), where
- * counting the matches read every one (a broad prefix's 12,000 at 50,000 albums).
+ * counting the matches read every one (a broad prefix's 10,000–12,000 at 50,000 albums).
  */
 function keptCount({ userId }: Pick<QueryScope, 'userId'>, word: string) {
   return sql<number>`coalesce((select album_count from prefix_counts

@@ -5,7 +5,7 @@ import type SQLite from 'better-sqlite3';
  * single spaces), each once: what an album is counted for in `prefix_counts`. Prefixes end at a
  * whole character, as the words a filter asks do.
  */
-export function wordPrefixes(words: string): Set<string> {
+function wordPrefixes(words: string): Set<string> {
   const prefixes = new Set<string>();
   for (const word of words.split(' ')) {
     let prefix = '';
@@ -19,9 +19,10 @@ export function wordPrefixes(words: string): Set<string> {
 
 /**
  * Registers `prefix_changes(before, after)` on a SQLite connection: the prefixes an album gains
- * (change 1) and loses (change -1) when its words go from `before` to `after`. SQLite passes a table-valued function's
- arguments as equalities, so a null argument gives no rows: pass '' for no words.
- * Migration 0032's triggers call it, so every connection that writes albums or tags needs it.
+ * (change 1) and loses (change -1) when its words go from `before` to `after`. SQLite passes a
+ * table-valued function's arguments as equalities, so a null argument gives no rows: pass '' for
+ * no words. Migration 0032's triggers call it, so every connection that writes albums, links or
+ * tags, or deletes a user (whose cascade fires them), needs it.
  */
 export function registerPrefixChanges(sqlite: SQLite.Database): void {
   sqlite.table('prefix_changes', {

@@ -1,5 +1,6 @@
 import {
   DEFAULT_TAG_COLOR,
+  type TagUpdate,
   TRENDING_TAG_LIMIT,
   TRENDING_WINDOW_DAYS,
 } from '@gatefold/contract/tags';
@@ -17,7 +18,7 @@ import {
   searchText,
   startsWords,
 } from '../db/search-text';
-import { inUserTransaction, inUserWrite } from '../db/user-lock';
+import { inUserWrite } from '../db/user-lock';
 import { conflict } from '../http/errors';
 import { idInKey } from '../http/params';
 import { workerModule } from '../start-worker';
@@ -147,43 +148,60 @@ export async function createTag(
   return { ...created, album_count: 0 };
 }
 
+/**
+ * The module the writing thread changes and deletes tags with: deleting a tag on hundreds of
+ * albums takes 20–60 ms, and a rename writes each of its albums' text index entry and word
+ * counts again.
+ */
+const TAG_WRITES = workerModule(import.meta.url, 'tag-write');
+
 export async function updateTag(
   db: Kysely<Database>,
   userId: number,
   tagId: number,
-  changes: { name?: string | undefined; color?: string | undefined },
+  changes: TagUpdate,
 ) {
-  await inUserTransaction(db, userId, async (trx) => {
-    if (changes.name !== undefined) {
-      const clash = await findTagByName(trx, userId, changes.name);
-      if (clash && clash.id !== tagId)
-        throw conflict(`A tag named "${changes.name}" already exists.`);
-    }
-    await trx
-      .updateTable('tags')
-      .set({
-        ...(changes.name !== undefined
-          ? {
-              name: changes.name,
-              name_key: nameKey(changes.name),
-              search_text: searchText(changes.name),
-            }
-          : {}),
-        ...(changes.color !== undefined ? { color: changes.color.toUpperCase() } : {}),
-      })
-      .where('id', '=', tagId)
-      .where('user_id', '=', userId)
-      .execute();
+  await inUserWrite(db, userId, (trx) => changeTag(trx, userId, tagId, changes), {
+    module: TAG_WRITES,
+    data: { action: 'update', userId, tagId, changes },
+    answer: z.null(),
   });
 }
 
-/** The module the writing thread deletes a tag with: a tag on hundreds of albums takes 20–60 ms. */
-const TAG_DELETION = workerModule(import.meta.url, 'tag-deletion-write');
+/** `updateTag` inside its transaction. */
+export async function changeTag(
+  trx: Kysely<Database>,
+  userId: number,
+  tagId: number,
+  changes: TagUpdate,
+) {
+  if (changes.name !== undefined) {
+    const clash = await findTagByName(trx, userId, changes.name);
+    if (clash && clash.id !== tagId)
+      throw conflict(`A tag named "${changes.name}" already exists.`);
+  }
+  await trx
+    .updateTable('tags')
+    .set({
+      ...(changes.name !== undefined
+        ? {
+            name: changes.name,
+            name_key: nameKey(changes.name),
+            search_text: searchText(changes.name),
+          }
+        : {}),
+      ...(changes.color !== undefined ? { color: changes.color.toUpperCase() } : {}),
+    })
+    .where('id', '=', tagId)
+    .where('user_id', '=', userId)
+    .execute();
+  return null;
+}
 
 export async function deleteTag(db: Kysely<Database>, userId: number, tagId: number) {
   await inUserWrite(db, userId, (trx) => removeTag(trx, userId, tagId), {
-    module: TAG_DELETION,
-    data: { userId, tagId },
+    module: TAG_WRITES,
+    data: { action: 'delete', userId, tagId },
     answer: z.null(),
   });
 }
