@@ -32,6 +32,7 @@ import * as statementFolderVersions from './migrations/0030-statement-folder-ver
 import * as prefixCounts from './migrations/0031-prefix-counts';
 import * as sqlitePrefixCounts from './migrations/0032-sqlite-prefix-counts';
 import * as artistCountIndex from './migrations/0033-artist-count-index';
+import * as prefixCountsAccountDeletion from './migrations/0034-prefix-counts-account-deletion';
 import type { Database } from './schema';
 
 /** Migrations are bundled with the server, so they are listed here rather than read from disk. */
@@ -69,6 +70,7 @@ const migrations: Record<string, Migration> = {
   '0031-prefix-counts': prefixCounts,
   '0032-sqlite-prefix-counts': sqlitePrefixCounts,
   '0033-artist-count-index': artistCountIndex,
+  '0034-prefix-counts-account-deletion': prefixCountsAccountDeletion,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

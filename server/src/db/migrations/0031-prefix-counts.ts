@@ -33,40 +33,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
        album_id integer primary key,
        user_id integer not null,
        prefixes text[] collate "C" not null)`,
-    `create function recount_album_prefixes(changed integer[]) returns void language plpgsql
-       set jit = off set enable_hashjoin = off set enable_mergejoin = off as $$
-     declare ${COUNTING_DECLARATIONS}
-     begin
-       with now_counted as (
-         select albums.id as album_id, albums.user_id,
-           coalesce((select array_agg(distinct left(word, prefix_length))
-             from unnest(string_to_array(albums.search_text || ' ' || coalesce((
-               select string_agg(tags.search_text, ' ') from album_tags
-                 join tags on tags.id = album_tags.tag_id
-                 where album_tags.album_id = albums.id), ''), ' ')) as word,
-               generate_series(1, length(word)) as prefix_length
-             where word <> ''), '{}') as prefixes
-         from albums where albums.id = any(changed)
-       ),
-       before as (
-         select album_id, user_id, prefixes from album_prefixes where album_id = any(changed)
-       ),
-       kept as (
-         insert into album_prefixes (album_id, user_id, prefixes)
-           select album_id, user_id, prefixes from now_counted
-           on conflict (album_id) do update set prefixes = excluded.prefixes
-             where album_prefixes.prefixes is distinct from excluded.prefixes
-       ),
-       gone as (
-         delete from album_prefixes where album_id = any(changed) and not exists (
-           select 1 from albums where albums.id = album_prefixes.album_id)
-       )
-       -- Each album counts for the prefixes it has now and no longer for those it had: a
-       -- prefix both had and has comes out even, without pairing each album's two sets.
-       ${countDifferences(`select user_id, unnest(prefixes) as prefix, 1 as change from now_counted
-           union all
-           select user_id, unnest(prefixes), -1 from before`)}
-     end $$`,
+    recountFunction('albums.id = any(changed)'),
     ...statementTrigger(
       'albums',
       'insert',
@@ -168,7 +135,7 @@ const tagsAdded = `
  * looked for in them. An album or tag gone (a cascade) is recounted whole instead, as its words
  * can no longer be read, and so is any album that lost such a link in the same statement.
  */
-const tagsRemoved = `
+export const tagsRemoved = `
   recounted := array(select distinct album_id from changed
     where (select 1 from albums where albums.id = changed.album_id) is null
       or (select 1 from tags where tags.id = changed.tag_id) is null);
@@ -206,15 +173,61 @@ function statementTrigger(
 ): string[] {
   const name = `${table}_prefixes_${event}`;
   return [
-    `create function ${name}() returns trigger language plpgsql
+    statementTriggerFunction(name, body, declarations),
+    `create trigger ${name} after ${event} on ${table}
+       referencing ${event === 'insert' ? 'new' : 'old'} table as changed
+       for each statement execute function ${name}()`,
+  ];
+}
+
+/** The function of a statement trigger `name` (`statementTrigger`), created or replaced. */
+export function statementTriggerFunction(name: string, body: string, declarations = ''): string {
+  return `create or replace function ${name}() returns trigger language plpgsql
        set jit = off set enable_hashjoin = off set enable_mergejoin = off as $$
      declare ${COUNTING_DECLARATIONS} ${declarations}
      begin
        ${body}
        return null;
-     end $$`,
-    `create trigger ${name} after ${event} on ${table}
-       referencing ${event === 'insert' ? 'new' : 'old'} table as changed
-       for each statement execute function ${name}()`,
-  ];
+     end $$`;
+}
+
+/**
+ * `recount_album_prefixes(changed)`, which counts each album of `changed` again from its row and
+ * tags as they stand, for the albums `countedAlbums` keeps, and no longer for what it was counted.
+ */
+export function recountFunction(countedAlbums: string): string {
+  return `create or replace function recount_album_prefixes(changed integer[]) returns void language plpgsql
+       set jit = off set enable_hashjoin = off set enable_mergejoin = off as $$
+     declare ${COUNTING_DECLARATIONS}
+     begin
+       with now_counted as (
+         select albums.id as album_id, albums.user_id,
+           coalesce((select array_agg(distinct left(word, prefix_length))
+             from unnest(string_to_array(albums.search_text || ' ' || coalesce((
+               select string_agg(tags.search_text, ' ') from album_tags
+                 join tags on tags.id = album_tags.tag_id
+                 where album_tags.album_id = albums.id), ''), ' ')) as word,
+               generate_series(1, length(word)) as prefix_length
+             where word <> ''), '{}') as prefixes
+         from albums where ${countedAlbums}
+       ),
+       before as (
+         select album_id, user_id, prefixes from album_prefixes where album_id = any(changed)
+       ),
+       kept as (
+         insert into album_prefixes (album_id, user_id, prefixes)
+           select album_id, user_id, prefixes from now_counted
+           on conflict (album_id) do update set prefixes = excluded.prefixes
+             where album_prefixes.prefixes is distinct from excluded.prefixes
+       ),
+       gone as (
+         delete from album_prefixes where album_id = any(changed) and not exists (
+           select 1 from albums where albums.id = album_prefixes.album_id)
+       )
+       -- Each album counts for the prefixes it has now and no longer for those it had: a
+       -- prefix both had and has comes out even, without pairing each album's two sets.
+       ${countDifferences(`select user_id, unnest(prefixes) as prefix, 1 as change from now_counted
+           union all
+           select user_id, unnest(prefixes), -1 from before`)}
+     end $$`;
 }
