@@ -11,15 +11,15 @@ import { isPostgres } from '../database';
  * prefixes the album lacked, a removed one takes away those no other word still starts. The
  * triggers of a statement and of its cascades may run in any order, so an album or tag already
  * gone is recounted whole, which reads only what is left. Neither table names its user or album
- * by a foreign key: the rows must outlive an account's or an album's deletion until they are
- * counted down, and a count that reaches nought is removed. The kept sets are read and written
- * back whole, which is safe because each user's writes take the user's lock first
- * (`db/user-lock.ts`). The functions run without JIT: PostgreSQL guesses a thousand prefixes a
- * word, and compiled the statements for that in 350 ms of a bulk statement's 500. Their plans
- * may be kept (planned at each call, a single tagging paid more to plan than to change), and a
- * kept plan's guess of how many rows a statement changed is the first call's; so every join is
- * a lookup by key, the planner's hash and merge joins turned off: a hash of `album_prefixes`
- * made for a bulk change would be read whole again for each single tagging.
+ * by a foreign key: the rows must outlive an album's deletion until they are counted down, and a
+ * count that reaches nought is removed (an account's are removed before it, since 0034). The kept
+ * sets are read and written back whole, which is safe because each user's writes take the user's
+ * lock first (`db/user-lock.ts`). The functions run without JIT: PostgreSQL guesses a thousand
+ * prefixes a word, and compiled the statements for that in 350 ms of a bulk statement's 500.
+ * Their plans may be kept (planned at each call, a single tagging paid more to plan than to
+ * change), and a kept plan's guess of how many rows a statement changed is the first call's; so
+ * every join is a lookup by key, the planner's hash and merge joins turned off: a hash of
+ * `album_prefixes` made for a bulk change would be read whole again for each single tagging.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   if (!isPostgres(db)) return;
@@ -33,7 +33,40 @@ export async function up(db: Kysely<unknown>): Promise<void> {
        album_id integer primary key,
        user_id integer not null,
        prefixes text[] collate "C" not null)`,
-    recountFunction('albums.id = any(changed)'),
+    `create function recount_album_prefixes(changed integer[]) returns void language plpgsql
+       set jit = off set enable_hashjoin = off set enable_mergejoin = off as $$
+     declare ${COUNTING_DECLARATIONS}
+     begin
+       with now_counted as (
+         select albums.id as album_id, albums.user_id,
+           coalesce((select array_agg(distinct left(word, prefix_length))
+             from unnest(string_to_array(albums.search_text || ' ' || coalesce((
+               select string_agg(tags.search_text, ' ') from album_tags
+                 join tags on tags.id = album_tags.tag_id
+                 where album_tags.album_id = albums.id), ''), ' ')) as word,
+               generate_series(1, length(word)) as prefix_length
+             where word <> ''), '{}') as prefixes
+         from albums where albums.id = any(changed)
+       ),
+       before as (
+         select album_id, user_id, prefixes from album_prefixes where album_id = any(changed)
+       ),
+       kept as (
+         insert into album_prefixes (album_id, user_id, prefixes)
+           select album_id, user_id, prefixes from now_counted
+           on conflict (album_id) do update set prefixes = excluded.prefixes
+             where album_prefixes.prefixes is distinct from excluded.prefixes
+       ),
+       gone as (
+         delete from album_prefixes where album_id = any(changed) and not exists (
+           select 1 from albums where albums.id = album_prefixes.album_id)
+       )
+       -- Each album counts for the prefixes it has now and no longer for those it had: a
+       -- prefix both had and has comes out even, without pairing each album's two sets.
+       ${countDifferences(`select user_id, unnest(prefixes) as prefix, 1 as change from now_counted
+           union all
+           select user_id, unnest(prefixes), -1 from before`)}
+     end $$`,
     ...statementTrigger(
       'albums',
       'insert',
@@ -134,6 +167,7 @@ const tagsAdded = `
  * word of it still starts: its text and remaining tags' names are read once, and each prefix
  * looked for in them. An album or tag gone (a cascade) is recounted whole instead, as its words
  * can no longer be read, and so is any album that lost such a link in the same statement.
+ * Migration 0034 builds on it, so it must not change.
  */
 export const tagsRemoved = `
   recounted := array(select distinct album_id from changed
@@ -180,7 +214,10 @@ function statementTrigger(
   ];
 }
 
-/** The function of a statement trigger `name` (`statementTrigger`), created or replaced. */
+/**
+ * The function of a statement trigger `name` (`statementTrigger`), created or replaced. Migration
+ * 0034 replaces one with it, so what it writes must not change.
+ */
 export function statementTriggerFunction(name: string, body: string, declarations = ''): string {
   return `create or replace function ${name}() returns trigger language plpgsql
        set jit = off set enable_hashjoin = off set enable_mergejoin = off as $$
@@ -188,46 +225,5 @@ export function statementTriggerFunction(name: string, body: string, declaration
      begin
        ${body}
        return null;
-     end $$`;
-}
-
-/**
- * `recount_album_prefixes(changed)`, which counts each album of `changed` again from its row and
- * tags as they stand, for the albums `countedAlbums` keeps, and no longer for what it was counted.
- */
-export function recountFunction(countedAlbums: string): string {
-  return `create or replace function recount_album_prefixes(changed integer[]) returns void language plpgsql
-       set jit = off set enable_hashjoin = off set enable_mergejoin = off as $$
-     declare ${COUNTING_DECLARATIONS}
-     begin
-       with now_counted as (
-         select albums.id as album_id, albums.user_id,
-           coalesce((select array_agg(distinct left(word, prefix_length))
-             from unnest(string_to_array(albums.search_text || ' ' || coalesce((
-               select string_agg(tags.search_text, ' ') from album_tags
-                 join tags on tags.id = album_tags.tag_id
-                 where album_tags.album_id = albums.id), ''), ' ')) as word,
-               generate_series(1, length(word)) as prefix_length
-             where word <> ''), '{}') as prefixes
-         from albums where ${countedAlbums}
-       ),
-       before as (
-         select album_id, user_id, prefixes from album_prefixes where album_id = any(changed)
-       ),
-       kept as (
-         insert into album_prefixes (album_id, user_id, prefixes)
-           select album_id, user_id, prefixes from now_counted
-           on conflict (album_id) do update set prefixes = excluded.prefixes
-             where album_prefixes.prefixes is distinct from excluded.prefixes
-       ),
-       gone as (
-         delete from album_prefixes where album_id = any(changed) and not exists (
-           select 1 from albums where albums.id = album_prefixes.album_id)
-       )
-       -- Each album counts for the prefixes it has now and no longer for those it had: a
-       -- prefix both had and has comes out even, without pairing each album's two sets.
-       ${countDifferences(`select user_id, unnest(prefixes) as prefix, 1 as change from now_counted
-           union all
-           select user_id, unnest(prefixes), -1 from before`)}
      end $$`;
 }
