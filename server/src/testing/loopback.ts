@@ -1,8 +1,11 @@
+import { once } from 'node:events';
 import net from 'node:net';
 
-/** Starts `server` on a free loopback port and gives the port. */
+/** Starts `server` on a free loopback port and gives the port; a failure to listen rejects. */
 export async function listenOnLoopback(server: net.Server): Promise<number> {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  server.listen(0, '127.0.0.1');
+  // `once` rejects if the server emits 'error' first.
+  await once(server, 'listening');
   const address = server.address();
   if (!address || typeof address === 'string') throw new Error('The server was given no port.');
   return address.port;
