@@ -43,6 +43,18 @@ async function insertAlbum(
   return row.id;
 }
 
+/** A tag as schemas since 0028 store one (folded search text and name key); its id. */
+async function insertTag(db: Kysely<Database>, userId: number, name: string): Promise<number> {
+  const folded = searchText(name);
+  const [row] = (
+    await sql<{ id: number }>`insert into tags (user_id, name, created_at, search_text, name_key)
+      values (${userId}, ${name}, ${new Date().toISOString()}, ${folded}, ${folded})
+      returning id`.execute(db)
+  ).rows;
+  if (!row) throw new Error('no tag inserted');
+  return row.id;
+}
+
 /** An artist as schemas since 0004 store one (folded search text), credited on the album. */
 async function creditArtist(
   db: Kysely<Database>,
@@ -577,23 +589,12 @@ describe.each(testDatabaseKinds)('upgrading a collection on %s', (kind) => {
     try {
       const user = await insertUser(db, 'tag words');
       const now = new Date().toISOString();
-      const insertTag = async (name: string) => {
-        const [row] = (
-          await sql<{
-            id: number;
-          }>`insert into tags (user_id, name, created_at, search_text, name_key)
-            values (${user}, ${name}, ${now}, ${searchText(name)}, ${searchText(name)})
-            returning id`.execute(db)
-        ).rows;
-        if (!row) throw new Error('no tag inserted');
-        return row.id;
-      };
       const link = (albumId: number, tagId: number) =>
         sql`insert into album_tags (album_id, tag_id, created_at)
           values (${albumId}, ${tagId}, ${now})`.execute(db);
       const underground = await insertAlbum(db, user, 'a1', 'Underground', 'Nico');
       const morning = await insertAlbum(db, user, 'a2', 'Blue Morning', 'Lee');
-      const velvety = await insertTag('Velvety Night');
+      const velvety = await insertTag(db, user, 'Velvety Night');
       await link(underground, velvety);
 
       await migrateToLatest(db);
@@ -614,7 +615,7 @@ describe.each(testDatabaseKinds)('upgrading a collection on %s', (kind) => {
       expect(await found('blue night')).toEqual({ names: ['Blue Morning'], total: 1 });
       expect(await found('"blue night"')).toEqual({ names: [], total: 0 });
       // Nor does a phrase run from one tag's name into another's.
-      await link(morning, await insertTag('Owned'));
+      await link(morning, await insertTag(db, user, 'Owned'));
       expect(await found('"night owned"')).toEqual({ names: [], total: 0 });
       expect(await found('night owned')).toEqual({ names: ['Blue Morning'], total: 1 });
       expect(await found('"velvety night"')).toEqual({
@@ -637,7 +638,7 @@ describe.each(testDatabaseKinds)('upgrading a collection on %s', (kind) => {
       expect(await found('nico')).toEqual({ names: ['Underground'], total: 1 });
 
       // An album deleted with its tags leaves nothing in the index to be found.
-      await link(underground, await insertTag('Rough'));
+      await link(underground, await insertTag(db, user, 'Rough'));
       await sql`delete from albums where id = ${underground}`.execute(db);
       expect(await found('rou')).toEqual({ names: [], total: 0 });
       expect(await found('nico')).toEqual({ names: [], total: 0 });
@@ -650,7 +651,7 @@ describe.each(testDatabaseKinds)('upgrading a collection on %s', (kind) => {
           : [];
       expect(await indexed(['rou'])).toEqual([]);
       // A user deleted leaves nothing of theirs in the index.
-      await link(morning, await insertTag('Rougher'));
+      await link(morning, await insertTag(db, user, 'Rougher'));
       await sql`delete from users where id = ${user}`.execute(db);
       expect(await indexed(['rou'])).toEqual([]);
       expect(await indexed(['morn'])).toEqual([]);
@@ -719,14 +720,9 @@ describe.each(testDatabaseKinds)('upgrading a collection on %s', (kind) => {
       const underground = await insertAlbum(db, user, 'p1', 'Underground', 'Nico');
       const morning = await insertAlbum(db, user, 'p2', 'Blue Morning', 'Lee');
       await insertAlbum(db, other, 'p3', 'Blue Train', 'Coltrane');
-      const [tag] = (
-        await sql<{
-          id: number;
-        }>`insert into tags (user_id, name, created_at, search_text, name_key)
-          values (${user}, 'Night Owl', ${now}, 'night owl', 'night owl') returning id`.execute(db)
-      ).rows;
+      const tag = await insertTag(db, user, 'Night Owl');
       await sql`insert into album_tags (album_id, tag_id, created_at)
-        values (${underground}, ${tag?.id}, ${now}), (${morning}, ${tag?.id}, ${now})`.execute(db);
+        values (${underground}, ${tag}, ${now}), (${morning}, ${tag}, ${now})`.execute(db);
 
       await migrateToLatest(db);
       const counted = async (userId: number, prefix: string) => {
@@ -754,7 +750,7 @@ describe.each(testDatabaseKinds)('upgrading a collection on %s', (kind) => {
         db,
       );
       expect([await counted(user, 'morn'), await counted(user, 'ev')]).toEqual([0, 1]);
-      await sql`update tags set search_text = 'day owl' where id = ${tag?.id}`.execute(db);
+      await sql`update tags set search_text = 'day owl' where id = ${tag}`.execute(db);
       expect([await total('n'), await total('day')]).toEqual([1, 2]);
       await sql`delete from album_tags where album_id = ${underground}`.execute(db);
       expect([await total('owl'), await total('under')]).toEqual([1, 1]);
