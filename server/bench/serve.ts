@@ -4,11 +4,13 @@ import { loadConfig } from '../src/config';
 import { startApp } from '../src/start-app';
 import { type DatabaseFloor, databaseFloors } from './database-floors';
 import { LoopWatch } from './loop-watch';
+import { TaskWatch } from './task-watch';
 
 /**
  * The server under test, started by run.ts in a process of its own, as main.ts starts it. It also
- * serves a bare Fastify route (the HTTP floor), watches its event loop (loop-watch.ts),
- * and times a page's SQL in-process (the database floor) when the bench asks over IPC.
+ * serves a bare Fastify route (the HTTP floor) and watches its event loop (loop-watch.ts). When the
+ * bench asks over IPC, it watches its longest tasks (task-watch.ts) and times a page's SQL
+ * in-process (the database floor).
  */
 const config = loadConfig(process.env);
 const { app, db } = await startApp(config);
@@ -19,15 +21,23 @@ bare.get('/bare', async () => ({ status: 'ok' }));
 const bareAddress = await bare.listen({ port: 0, host: '127.0.0.1' });
 
 const loop = new LoopWatch();
+const tasks = new TaskWatch();
 
 type Request =
   | { kind: 'loop-delay' }
+  | { kind: 'watch-tasks' }
+  | { kind: 'tasks-watched' }
   | { kind: 'database-floor'; floor: DatabaseFloor; userId: number; runs: number }
   | { kind: 'stop' };
 
 process.on('message', async (request: Request) => {
   if (request.kind === 'loop-delay') {
     process.send?.(loop.report());
+  } else if (request.kind === 'watch-tasks') {
+    tasks.start();
+    process.send?.({ watching: true });
+  } else if (request.kind === 'tasks-watched') {
+    process.send?.(tasks.stop());
   } else if (request.kind === 'database-floor') {
     const query = databaseFloors[request.floor];
     const times: number[] = [];
