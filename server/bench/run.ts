@@ -9,6 +9,7 @@ import { folder } from '@gatefold/contract/folders';
 import type autocannon from 'autocannon';
 import pg from 'pg';
 import { jobWhenDone, signInOverHttp } from '../src/testing/server-process';
+import type { CallbackReport } from './callback-watch';
 import {
   type BenchShape,
   collectionBatches,
@@ -19,7 +20,6 @@ import {
 } from './collection';
 import type { DatabaseFloor } from './database-floors';
 import type { LoopReport } from './loop-watch';
-import type { TaskReport } from './task-watch';
 import { milliseconds, timedLoad } from './timed-load';
 
 /**
@@ -237,7 +237,7 @@ type Load = { rps: number; p50: number; p99: number; failed: number; requests: n
 /** The largest delay, and in brackets the largest part of a delay the loop spent running. */
 const delayCell = (report: Pick<LoopReport, 'maxMs' | 'runningMs'>) =>
   `${report.maxMs.toFixed(1)} (${report.runningMs?.toFixed(1) ?? 'n/a'})`;
-const taskCell = ({ longestMs, kind }: TaskReport) => `${longestMs.toFixed(1)} (${kind})`;
+const callbackCell = ({ longestMs, kind }: CallbackReport) => `${longestMs.toFixed(1)} (${kind})`;
 const collectionCells = (report: LoopReport) =>
   `${report.gcLongestMs.toFixed(1)} | ${Math.round(report.gcShare * 100)} %`;
 
@@ -666,15 +666,15 @@ async function benchDatabase(kind: string, port: number) {
       `| scenario | 50 albums p50 ms | ${ALBUMS} albums req/s | p50 ms | p99 ms | growth | ` +
         `CPU ms a request (server${kind === 'postgres' ? ' + PostgreSQL' : ''}) | ` +
         'event loop max ms (running) | longest GC pause ms | time in GC | ' +
-        'one request at a time: event loop max ms (running) | longest task ms (what ran it) |',
+        'one request at a time: event loop max ms (running) | longest callback ms (what ran it) |',
     );
     console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
     const noDelay: Pick<LoopReport, 'maxMs' | 'runningMs'> = { maxMs: 0, runningMs: 0 };
     let worstLoop = noDelay;
     let worstAlone = noDelay;
-    let longestTask: { scenario: string; task: TaskReport } = {
+    let longestCallback: { scenario: string; callback: CallbackReport } = {
       scenario: 'none',
-      task: { longestMs: 0, kind: 'none' },
+      callback: { longestMs: 0, kind: 'none' },
     };
     let anyShortened = false;
     for (const [index, [name, smallPaths]] of smallScenarios.entries()) {
@@ -697,24 +697,30 @@ async function benchDatabase(kind: string, port: number) {
       const comparable = shortPaths ? await loadScenario(server, shortPaths, big) : after;
       anyShortened ||= shortPaths !== undefined;
       await server.ask({ kind: 'loop-delay' });
-      await server.ask({ kind: 'watch-tasks' });
       // Under 50 connections the monitor sees many requests' work in one turn of the loop; one
       // connection shows what a single request holds it for.
       const alone = await loadScenario(server, bigPaths, big, ONE_AT_A_TIME);
       const aloneLoop = await server.ask<LoopReport>({ kind: 'loop-delay' });
-      const aloneTask = await server.ask<TaskReport>({ kind: 'tasks-watched' });
       worstAlone = worseDelay(worstAlone, aloneLoop);
-      if (aloneTask.longestMs > longestTask.task.longestMs)
-        longestTask = { scenario: name, task: aloneTask };
+      // Again with the callbacks watched, whose hooks would slow the pass above.
+      await server.ask({ kind: 'watch-callbacks' });
+      const aloneWatched = await loadScenario(server, bigPaths, big, ONE_AT_A_TIME);
+      const aloneCallback = await server.ask<CallbackReport>({ kind: 'callbacks-watched' });
+      if (aloneCallback.longestMs > longestCallback.callback.longestMs)
+        longestCallback = { scenario: name, callback: aloneCallback };
       const failedCount =
-        before.failed + after.failed + alone.failed + (shortPaths ? comparable.failed : 0);
+        before.failed +
+        after.failed +
+        alone.failed +
+        aloneWatched.failed +
+        (shortPaths ? comparable.failed : 0);
       const failed = failedCount > 0 ? ` (${failedCount} failed)` : '';
       console.log(
         `| ${name}${failed} | ${milliseconds(before.p50)} | ${after.rps} | ` +
           `${milliseconds(after.p50)} | ${milliseconds(after.p99)} | ` +
           `${growthCell(comparable.p50 / before.p50)}${shortPaths ? '*' : ''} | ` +
           `${cpu} | ${delayCell(loop)} | ${collectionCells(loop)} | ${delayCell(aloneLoop)} | ` +
-          `${taskCell(aloneTask)} |`,
+          `${callbackCell(aloneCallback)} |`,
       );
     }
 
@@ -748,8 +754,8 @@ async function benchDatabase(kind: string, port: number) {
         'with one request at a time.\n',
     );
     console.log(
-      `Longest task with one request at a time: ${taskCell(longestTask.task)} ms, in ` +
-        `${longestTask.scenario}.\n`,
+      `Longest callback with one request at a time: ${callbackCell(longestCallback.callback)} ` +
+        `ms, in ${longestCallback.scenario}.\n`,
     );
     if (!ONLY || ONLY.includes('bulk')) await bulkChanges(server, big, small);
     if (HOUSEHOLD_SECONDS > 0) await householdLoad(server, await household(server));

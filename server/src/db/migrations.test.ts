@@ -43,7 +43,7 @@ async function insertAlbum(
   return row.id;
 }
 
-/** A tag as schemas since 0028 store one (folded search text and name key); its id. */
+/** A tag with its folded name as both its search text and its name key; its id. */
 async function insertTag(db: Kysely<Database>, userId: number, name: string): Promise<number> {
   const folded = searchText(name);
   const [row] = (

@@ -4,13 +4,11 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { runInBackground } from '../background-priority';
 import type { Database } from './schema';
 import { openThreadWriter, writeTransaction } from './thread-writer';
 import { refusal, type WritingReply, type WritingRequest } from './writing-thread';
 
 const { file } = z.object({ file: z.string() }).parse(workerData);
-runInBackground();
 
 /** A module's write: given the transaction and the data the server sent, answers a result. */
 type Write = (trx: Kysely<Database>, data: unknown) => Promise<unknown>;

@@ -1,9 +1,7 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { BACKGROUND_NICENESS } from '../background-priority';
 import { HttpError } from '../http/errors';
 import { workerModule } from '../start-worker';
 import { cleanupsAfterEach, temporaryDirectory } from '../testing/cleanups';
@@ -37,15 +35,6 @@ describe('the writing thread', () => {
     const row = await db.selectFrom('users').select('id').executeTakeFirstOrThrow();
     expect(id).toBe(row.id);
   });
-
-  it.runIf(process.platform === 'linux')(
-    'runs at a lower priority than the event loop, which it gives way to',
-    async () => {
-      const { writer } = await databaseWithReaders();
-      const niceness = await writer.writeOnThread(WRITES, { kind: 'own-niceness' });
-      expect(niceness).toBe(Math.min(19, os.getPriority(0) + BACKGROUND_NICENESS));
-    },
-  );
 
   it('raises a refusal as the same HttpError and keeps nothing of its write', async () => {
     const { db, writer } = await databaseWithReaders();

@@ -5,13 +5,10 @@
 import { parentPort } from 'node:worker_threads';
 import { type CollectionExport, collectionExport } from '@gatefold/contract/maintenance';
 import type { Kysely } from 'kysely';
-import { runInBackground } from '../background-priority';
 import type { Database } from '../db/schema';
 import { openThreadWriter, writeTransaction } from '../db/thread-writer';
 import { importAlbums } from './import-albums';
 import type { AlbumWriting, ImportFileMessage, ImportFileReply } from './import-file';
-
-runInBackground();
 
 let albums: CollectionExport['albums'] = [];
 let next = 0;

@@ -1,21 +1,17 @@
 // Writes for the writing thread's own tests (db/writing-thread.test.ts): one that adds a user,
-// one that adds a user and then refuses, one that ends the thread mid-write, and one that
-// answers the thread's own nice value.
-import os from 'node:os';
+// one that adds a user and then refuses, and one that ends the thread mid-write.
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../db/schema';
 import { conflict } from '../http/errors';
 
 const request = z.object({
-  kind: z.enum(['add-user', 'add-user-then-refuse', 'end-thread', 'own-niceness']),
+  kind: z.enum(['add-user', 'add-user-then-refuse', 'end-thread']),
   name: z.string().default(''),
 });
 
 export async function write(trx: Kysely<Database>, data: unknown): Promise<number> {
   const { kind, name } = request.parse(data);
-  // On Linux a nice value is each thread's own, and 0 asks for the calling thread's.
-  if (kind === 'own-niceness') return os.getPriority(0);
   const { id } = await trx
     .insertInto('users')
     .values({
