@@ -672,10 +672,7 @@ async function benchDatabase(kind: string, port: number) {
     const noDelay: Pick<LoopReport, 'maxMs' | 'runningMs'> = { maxMs: 0, runningMs: 0 };
     let worstLoop = noDelay;
     let worstAlone = noDelay;
-    let longestCallback: { scenario: string; callback: CallbackReport } = {
-      scenario: 'none',
-      callback: { longestMs: 0, kind: 'none' },
-    };
+    let longestCallback: { scenario: string; callback: CallbackReport } | undefined;
     let anyShortened = false;
     for (const [index, [name, smallPaths]] of smallScenarios.entries()) {
       if (ONLY && !ONLY.some((word) => name.includes(word))) continue;
@@ -706,7 +703,7 @@ async function benchDatabase(kind: string, port: number) {
       await server.ask({ kind: 'watch-callbacks' });
       const aloneWatched = await loadScenario(server, bigPaths, big, ONE_AT_A_TIME);
       const aloneCallback = await server.ask<CallbackReport>({ kind: 'callbacks-watched' });
-      if (aloneCallback.longestMs > longestCallback.callback.longestMs)
+      if (aloneCallback.longestMs > (longestCallback?.callback.longestMs ?? -1))
         longestCallback = { scenario: name, callback: aloneCallback };
       const failedCount =
         before.failed +
@@ -753,10 +750,12 @@ async function benchDatabase(kind: string, port: number) {
         `${delayCell(worstLoop)} ms at ${CONNECTIONS} connections, ${delayCell(worstAlone)} ms ` +
         'with one request at a time.\n',
     );
-    console.log(
-      `Longest callback with one request at a time: ${callbackCell(longestCallback.callback)} ` +
-        `ms, in ${longestCallback.scenario}.\n`,
-    );
+    if (longestCallback) {
+      console.log(
+        `Longest callback with one request at a time: ${callbackCell(longestCallback.callback)} ` +
+          `ms, in ${longestCallback.scenario}.\n`,
+      );
+    }
     if (!ONLY || ONLY.includes('bulk')) await bulkChanges(server, big, small);
     if (HOUSEHOLD_SECONDS > 0) await householdLoad(server, await household(server));
 

@@ -303,20 +303,20 @@ export async function fewMatchesOrCount(
 /**
  * One word's matches on PostgreSQL, counted from its kept count (`keptCount`), and read only when
  * there are at most `matchesAtMost`. The statement asks the count first: PostgreSQL reads a CASE's
- * subquery only when its branch is taken.
+ * subquery only when its branch is taken. The count is a materialized CTE so that its row is read
+ * once, where an inlined one would be read for each of its two uses.
  */
 async function keptCountOrFewMatches(
   scope: Pick<QueryScope, 'db' | 'userId'>,
   word: string,
   matchesAtMost: number,
 ): Promise<{ ids: number[] } | { total: number }> {
-  const kept = keptCount(scope, word);
   const matches = wordMatchIds(scope, [word], { joined: false, repeated: true });
-  const { rows } = await sql<{ total: number; ids: number[] | null }>`select ${kept} as total,
-      case when ${kept} <= ${matchesAtMost}
-        then (select coalesce(array_agg(distinct id), '{}') from (${matches}) as matches) end as ids`.execute(
-    scope.db,
-  );
+  const { rows } = await sql<{ total: number; ids: number[] | null }>`with kept as materialized (
+      select ${keptCount(scope, word)} as total)
+    select total, case when total <= ${matchesAtMost}
+        then (select coalesce(array_agg(distinct id), '{}') from (${matches}) as matches) end as ids
+    from kept`.execute(scope.db);
   const [row] = rows;
   return row?.ids ? { ids: row.ids } : { total: toCount(row?.total) };
 }
