@@ -69,9 +69,8 @@ const LENGTHS_PLANNED_ONCE = new Set([ALBUMS_PER_PAGE, DEFAULT_PAGE_SIZE]);
  * written out and no offset, when it is a length the app asks for: its plan is the same for every
  * collection, and PostgreSQL keeps one for it (planning took 0.33–0.35 ms of a first page's 1
  * ms). A generic plan costs an unknown LIMIT or OFFSET at a tenth of the albums, so any other
- * page's ids are planned on each call (`pageIdsApart`); within a scope or a query a plan turns on
- * how many albums match, and kept for the average it would misread a large one. SQLite plans a
- * statement once anyway.
+ * page is planned on each call; within a scope or a query a plan turns on how many albums match,
+ * and kept for the average it would misread a large one. SQLite plans a statement once anyway.
  */
 function firstPageOfAll(db: Kysely<Database>, filter: AlbumFilter, page: Page): boolean {
   return (
@@ -81,22 +80,6 @@ function firstPageOfAll(db: Kysely<Database>, filter: AlbumFilter, page: Page): 
     !filter.query &&
     scopesOf(filter).length === 0
   );
-}
-
-/**
- * On PostgreSQL a page whose plan turns on its values has its ids read in a statement of their
- * own, and its summaries written around them as an array, a statement whose plan PostgreSQL
- * keeps: planned with its ids, the summaries' part cost 0.3–0.4 ms of the page's planning
- * against 0.07 for the ids' (docs/performance.md). SQLite plans a statement once anyway.
- */
-async function pageIdsApart(
-  db: Kysely<Database>,
-  ids: SelectQueryBuilder<Database, 'albums', { id: number }>,
-) {
-  if (!isPostgres(db)) return ids;
-  const rows = await ids.execute();
-  const read = rows.map((row) => row.id);
-  return db.selectNoFrom(sql<number>`unnest(${read}::integer[])`.as('id'));
 }
 
 /**
@@ -112,8 +95,7 @@ const LARGEST_KEPT_PAGE = 50;
 /**
  * One page of albums as the list's JSON, and the count of all that match: at most two queries
  * whatever the collection's size (on SQLite, one more for each genre or tag prefix a query
- * names; on PostgreSQL, one more for a page's ids, `pageIdsApart`), none beside the session when
- * both are kept. Without a text filter the count is the one
+ * names), none beside the session when both are kept. Without a text filter the count is the one
  * kept on the user (read with the session: `library`), folder, tag, genre or artist; with one, it
  * is kept for the library's version, as every page is.
  */
@@ -146,7 +128,7 @@ export async function listAlbums(
     const sorted = sortedIds(db, await reading.pageSource(matched, page), sort);
     const ids = firstPageOfAll(db, filter, page)
       ? sorted.limit(sql.lit(page.limit))
-      : await pageIdsApart(db, sorted.limit(page.limit).offset(page.offset));
+      : sorted.limit(page.limit).offset(page.offset);
     const [row] = await albumsJsonInOrder(db, sort, ids);
     if (!row) throw new Error('A page of albums is one row, even when empty.');
     return row.albums;
