@@ -41,7 +41,7 @@ describe.runIf(testDatabaseKinds.includes('postgres'))('pages of albums on postg
         where statement like 'select coalesce(json_agg(%order by albums.added_at desc%'
       `.execute(connection);
       return rows.map((row) => ({
-        limit: /limit (\d+|\$\d+ offset \$\d+)\)$/.exec(row.statement)?.[1]?.replace(/\d+/g, 'n'),
+        limit: /limit (\d+|\$\d+ offset \$\d+)\)\)$/.exec(row.statement)?.[1]?.replace(/\d+/g, 'n'),
         query: row.statement.includes(' like '),
         generic: Number(row.generic) > 0,
         custom: Number(row.custom),
