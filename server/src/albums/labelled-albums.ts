@@ -13,7 +13,7 @@ import {
 import { jsonArrayFrom as postgresJsonArray } from 'kysely/helpers/postgres';
 import { jsonArrayFrom as sqliteJsonArray } from 'kysely/helpers/sqlite';
 import { z } from 'zod';
-import { isPostgres, perDatabase } from '../db/database';
+import { perDatabase } from '../db/database';
 import type { AlbumsTable, Database } from '../db/schema';
 import { inCodePointOrder } from '../db/search-text';
 import type { JsonText } from '../http/json-text';
@@ -93,10 +93,11 @@ function genresOf(db: Kysely<Database>, eb: ExpressionBuilder<Database, 'albums'
 }
 
 /**
- * The selected albums as the JSON array a list answers, written by the database in `order`: one
- * text to send as it is. A page of rows cost the server's thread ten times as much: rows copied
- * from SQLite's reader thread or decoded from PostgreSQL's answer, their labels parsed and checked,
- * and the whole encoded again (docs/decisions.md, "A page of albums leaves the database as JSON").
+ * The selected albums as the JSON array a list answers, written by SQLite in `order`: one text to
+ * send as it is. A page of rows cost the server's thread ten times as much: rows copied from
+ * SQLite's reader thread, their labels parsed and checked, and the whole encoded again
+ * (docs/decisions.md, "A page of albums leaves the database as JSON"). PostgreSQL writes the same
+ * fields by a function of its own (migration 0035).
  */
 export function albumSummariesJson(
   db: Kysely<Database>,
@@ -114,9 +115,9 @@ export function albumSummariesJson(
     total_tracks: album('total_tracks'),
     image_url: album('image_url'),
     spotify_url: album('spotify_url'),
-    // SQLite's json() marks the array's text as JSON, to be nested rather than quoted.
-    tags: isPostgres(db) ? tagsOf(db, eb) : sql`json(${tagsOf(db, eb)})`,
-    genres: isPostgres(db) ? genresOf(db, eb) : sql`json(${genresOf(db, eb)})`,
+    // json() marks the array's text as JSON, to be nested rather than quoted.
+    tags: sql`json(${tagsOf(db, eb)})`,
+    genres: sql`json(${genresOf(db, eb)})`,
     added_at: album('added_at'),
     first_added_at: album('first_added_at'),
     created_at: album('created_at'),
@@ -124,9 +125,7 @@ export function albumSummariesJson(
   const pairs = sql.join(
     Object.entries(fields).map(([field, value]) => sql`${sql.lit(field)}, ${value}`),
   );
-  return isPostgres(db)
-    ? sql`coalesce(json_agg(json_build_object(${pairs}) order by ${order}), '[]')::text`
-    : sql`json_group_array(json_object(${pairs}) order by ${order})`;
+  return sql`json_group_array(json_object(${pairs}) order by ${order})`;
 }
 
 const tagRefs = z.array(tagRef);

@@ -33,6 +33,7 @@ import * as prefixCounts from './migrations/0031-prefix-counts';
 import * as sqlitePrefixCounts from './migrations/0032-sqlite-prefix-counts';
 import * as artistCountIndex from './migrations/0033-artist-count-index';
 import * as prefixCountsAccountDeletion from './migrations/0034-prefix-counts-account-deletion';
+import * as albumSummariesFunction from './migrations/0035-album-summaries-function';
 import type { Database } from './schema';
 
 /** Migrations are bundled with the server, so they are listed here rather than read from disk. */
@@ -71,6 +72,7 @@ const migrations: Record<string, Migration> = {
   '0032-sqlite-prefix-counts': sqlitePrefixCounts,
   '0033-artist-count-index': artistCountIndex,
   '0034-prefix-counts-account-deletion': prefixCountsAccountDeletion,
+  '0035-album-summaries-function': albumSummariesFunction,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
