@@ -99,7 +99,7 @@ function genresOf(db: Kysely<Database>, eb: ExpressionBuilder<Database, 'albums'
  * (docs/decisions.md, "A page of albums leaves the database as JSON"). PostgreSQL writes the same
  * fields by a function of its own (migration 0035).
  */
-export function albumSummariesJson(
+export function sqliteAlbumSummariesJson(
   db: Kysely<Database>,
   eb: ExpressionBuilder<Database, 'albums'>,
   order: RawBuilder<unknown>,

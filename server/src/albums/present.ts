@@ -15,7 +15,8 @@ import {
 
 /**
  * An album as a search or another answer built from rows shows it; a list's page is written in
- * the same shape by the database (`albumSummariesJson`).
+ * the same shape by the database (`sqliteAlbumSummariesJson`, and PostgreSQL's function of
+ * migration 0035).
  */
 export function presentAlbum(row: LabelledAlbumRow): AlbumSummary {
   return {

@@ -17,10 +17,10 @@ import { inCodePointOrder, type Search, startsWithPhrase } from '../db/search-te
 import { notFound } from '../http/errors';
 import type { JsonText } from '../http/json-text';
 import {
-  albumSummariesJson,
   type LabelledAlbumRow,
   labelled,
   selectLabelledAlbums,
+  sqliteAlbumSummariesJson,
 } from './labelled-albums';
 import { type AlbumFilter, type AlbumsQuery, albumsMatching, scopesOf } from './matching-albums';
 import { currentMinute, textMatches } from './query-conditions';
@@ -165,7 +165,7 @@ const sqliteAlbumsJson = queryAroundSubquery((db, sort: AlbumSort, ids) =>
   db
     .selectFrom('albums')
     .where('albums.id', 'in', sql<number>`(${ids})`)
-    .select((eb) => albumSummariesJson(db, eb, sortTerms(db, sort)).as('albums')),
+    .select((eb) => sqliteAlbumSummariesJson(db, eb, sortTerms(db, sort)).as('albums')),
 );
 
 /** The kept album count that answers a filter of one scope and no text, if there is one. */

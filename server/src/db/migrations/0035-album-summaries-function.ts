@@ -6,8 +6,8 @@ import { isPostgres } from '../database';
  * page's ids turn on its values and are planned on each call, and planned with them the
  * summaries' part took three quarters of a page's planning (0.35 of 0.43 ms; docs/performance.md).
  * A PL/pgSQL function keeps each statement's plan for its connection, and the summaries' plan does
- * not turn on which albums they are. Its fields are `albumSummariesJson`'s (SQLite's, and the
- * contract's `AlbumSummary`), in the ids' order; `albums/album-list-json.test.ts` reads both
+ * not turn on which albums they are. Its fields are SQLite's (`sqliteAlbumSummariesJson`) and the
+ * contract's `AlbumSummary`, in the ids' order; `albums/album-list-json.test.ts` reads both
  * databases' pages against the contract. It reads any album by id: callers give it ids from a
  * query scoped to the user.
  */
