@@ -146,8 +146,8 @@ export async function listAlbums(
 
 /**
  * The albums of a page's ids as the list's JSON, in the sort's order. On PostgreSQL a function
- * writes them in the ids' order with a plan it keeps (migration 0035): planned with the ids, the
- * summaries cost most of a page's planning.
+ * writes them in the ids' order with a plan it keeps (migrations 0035 and 0036): planned with the
+ * ids, the summaries cost most of a page's planning.
  */
 function albumsJsonInOrder(
   db: Kysely<Database>,
