@@ -66,7 +66,12 @@ describe.each(testDatabaseKinds)('a page of albums as the database writes it, on
     /** What an album's own page says of it, as a list's summary. */
     const summaryOf = async (id: number) =>
       albumSummary.parse(albumDetail.parse((await get(`/api/v1/albums/${id}`)).json()));
-    return { get, summaryOf };
+    const send = async (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => {
+      const response = await app.inject({ method, url, headers: bearer(token), payload });
+      expect(response.statusCode, `${method} ${url}: ${response.body}`).toBeLessThan(300);
+      return response;
+    };
+    return { get, summaryOf, send };
   };
 
   it('lists each album as its own page summarises it, in every list', async () => {
@@ -99,6 +104,55 @@ describe.each(testDatabaseKinds)('a page of albums as the database writes it, on
     expect(folder).toEqual((await get(`/api/v1/folders/${folderId}`)).json());
     expect(summariesIn(JSON.stringify(albums))).toEqual(bjork);
     expect(folderPage.headers['x-total-count']).toBe('2');
+  });
+
+  it("lists each album's labels as they change, as its own page does", async () => {
+    const { get, summaryOf, send } = await setUp();
+    /** Every album of the collection, each as its own page summarises it. */
+    const listedAsOwnPage = async () => {
+      const all = summariesIn((await get('/api/v1/albums?sort=name-asc')).body);
+      for (const album of all) expect(album).toEqual(await summaryOf(album.id));
+      return new Map(all.map((album) => [album.name, album]));
+    };
+    const tagNames = async (name: string) =>
+      (await listedAsOwnPage()).get(name)?.tags.map((tag) => `${tag.name} ${tag.color}`);
+    const plain = (await listedAsOwnPage()).get('Plain');
+    if (!plain) throw new Error('Plain is in the collection.');
+
+    await send('POST', `/api/v1/albums/${plain.id}/tags/New`);
+    expect(await tagNames('Plain')).toEqual(['New #3B82F6']);
+    await send('PUT', '/api/v1/tags/zebra', { name: 'Aardvark', color: '#FF0000' });
+    expect(await tagNames(ODD_NAME)).toEqual([
+      'Aardvark #FF0000',
+      'Ágætis #3B82F6',
+      'say "hi" #3B82F6',
+    ]);
+    expect(await tagNames(ASTRAL_NAME)).toEqual(['Aardvark #FF0000']);
+    await send('DELETE', `/api/v1/albums/${plain.id}/tags/new`);
+    expect(await tagNames('Plain')).toEqual([]);
+    const genreNames = async (name: string) =>
+      (await listedAsOwnPage()).get(name)?.genres.map((genre) => genre.name);
+    await send('POST', `/api/v1/albums/${plain.id}/genres/Ambient`);
+    await send('POST', `/api/v1/albums/${plain.id}/genres/${encodeURIComponent('Électro')}`);
+    expect(await genreNames('Plain')).toEqual(['Ambient', 'Électro']);
+    await send('DELETE', `/api/v1/albums/${plain.id}/genres/Ambient`);
+    expect(await genreNames('Plain')).toEqual(['Électro']);
+    await send('DELETE', '/api/v1/tags/aardvark?force=true');
+    expect(await tagNames(ASTRAL_NAME)).toEqual([]);
+    const tagged = await send('POST', '/api/v1/albums/bulk', {
+      query: '',
+      action: 'tag',
+      tag: 'Everything',
+    });
+    expect(await tagNames('Plain')).toEqual(['Everything #3B82F6']);
+    expect(await tagNames(ODD_NAME)).toEqual([
+      'Ágætis #3B82F6',
+      'Everything #3B82F6',
+      'say "hi" #3B82F6',
+    ]);
+    await send('POST', '/api/v1/albums/bulk/undo', { undo: tagged.json().undo });
+    expect(await tagNames('Plain')).toEqual([]);
+    expect(await tagNames(ODD_NAME)).toEqual(['Ágætis #3B82F6', 'say "hi" #3B82F6']);
   });
 
   it('answers JSON with the count beside it, and an empty array past the last page', async () => {

@@ -765,4 +765,58 @@ describe.each(testDatabaseKinds)('upgrading a collection on %s', (kind) => {
       await destroy();
     }
   });
+
+  it("lists the labels of albums stored before each album's were kept, and follows their changes", async () => {
+    const { db, destroy } = await createTestDatabase(kind, {
+      migratedTo: '0036-album-summaries-grouped-labels',
+    });
+    try {
+      const userId = await insertUser(db, 'labels');
+      const now = new Date().toISOString();
+      const tagged = await insertAlbum(db, userId, 'l1', 'Tagged', 'Quartet');
+      const bare = await insertAlbum(db, userId, 'l2', 'Bare', 'Quartet');
+      const night = await insertTag(db, userId, 'Night');
+      const [genre] = (
+        await sql<{ id: number }>`insert into genres
+          (user_id, name, name_key, created_at, search_text)
+          values (${userId}, 'Jazz', 'jazz', ${now}, 'jazz') returning id`.execute(db)
+      ).rows;
+      await sql`insert into album_tags (album_id, tag_id, created_at)
+        values (${tagged}, ${night}, ${now})`.execute(db);
+      await sql`insert into album_genres (album_id, genre_id, source)
+        values (${tagged}, ${genre?.id}, 'user')`.execute(db);
+
+      await migrateToLatest(db);
+      const labels = async () => {
+        const listed = await listAlbums(db, userId, {}, 'name-asc', { limit: 10, offset: 0 });
+        return summariesIn(listed.albums).map(({ name, tags, genres }) => ({
+          name,
+          tags: tags.map((tag) => tag.name),
+          genres: genres.map((item) => item.name),
+        }));
+      };
+      expect(await labels()).toEqual([
+        { name: 'Bare', tags: [], genres: [] },
+        { name: 'Tagged', tags: ['Night'], genres: ['Jazz'] },
+      ]);
+      await sql`insert into album_tags (album_id, tag_id, created_at)
+        values (${bare}, ${night}, ${now})`.execute(db);
+      await sql`update tags set name = 'Late', search_text = 'late' where id = ${night}`.execute(
+        db,
+      );
+      await sql`delete from album_genres where album_id = ${tagged}`.execute(db);
+      expect(await labels()).toEqual([
+        { name: 'Bare', tags: ['Late'], genres: [] },
+        { name: 'Tagged', tags: ['Late'], genres: [] },
+      ]);
+      await sql`delete from users where id = ${userId}`.execute(db);
+      if (kind === 'postgres') {
+        const { rows } = await sql<{ left: number }>`select cast(count(*) as integer) as left
+          from album_labels`.execute(db);
+        expect(rows[0]?.left).toBe(0);
+      }
+    } finally {
+      await destroy();
+    }
+  });
 });
