@@ -97,7 +97,7 @@ function genresOf(db: Kysely<Database>, eb: ExpressionBuilder<Database, 'albums'
  * send as it is. A page of rows cost the server's thread ten times as much: rows copied from
  * SQLite's reader thread, their labels parsed and checked, and the whole encoded again
  * (docs/decisions.md, "A page of albums leaves the database as JSON"). PostgreSQL writes the same
- * fields by a function of its own (migrations 0035–0037).
+ * fields by a function of its own (migrations 0035 and 0036).
  */
 export function sqliteAlbumSummariesJson(
   db: Kysely<Database>,

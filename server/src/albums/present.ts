@@ -16,7 +16,7 @@ import {
 /**
  * An album as a search or another answer built from rows shows it; a list's page is written in
  * the same shape by the database (`sqliteAlbumSummariesJson`, and PostgreSQL's function of
- * migrations 0035–0037).
+ * migrations 0035 and 0036).
  */
 export function presentAlbum(row: LabelledAlbumRow): AlbumSummary {
   return {

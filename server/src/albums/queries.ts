@@ -147,8 +147,8 @@ export async function listAlbums(
 /**
  * The albums of a page's ids as the list's JSON, in the sort's order. On PostgreSQL a function
  * writes them in the ids' order with a plan it keeps, their tags and genres from each album's
- * kept lists (migrations 0035–0037): planned with the ids, the summaries cost most of a page's
- * planning, and read from their links, half of its execution.
+ * kept lists (migrations 0035 and 0036): planned with the ids, the summaries cost most of a
+ * page's planning, and read from their links, half of its execution.
  */
 function albumsJsonInOrder(
   db: Kysely<Database>,

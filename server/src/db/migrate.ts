@@ -34,8 +34,7 @@ import * as sqlitePrefixCounts from './migrations/0032-sqlite-prefix-counts';
 import * as artistCountIndex from './migrations/0033-artist-count-index';
 import * as prefixCountsAccountDeletion from './migrations/0034-prefix-counts-account-deletion';
 import * as albumSummariesFunction from './migrations/0035-album-summaries-function';
-import * as albumSummariesGroupedLabels from './migrations/0036-album-summaries-grouped-labels';
-import * as albumLabels from './migrations/0037-album-labels';
+import * as albumLabels from './migrations/0036-album-labels';
 import type { Database } from './schema';
 
 /** Migrations are bundled with the server, so they are listed here rather than read from disk. */
@@ -75,8 +74,7 @@ const migrations: Record<string, Migration> = {
   '0033-artist-count-index': artistCountIndex,
   '0034-prefix-counts-account-deletion': prefixCountsAccountDeletion,
   '0035-album-summaries-function': albumSummariesFunction,
-  '0036-album-summaries-grouped-labels': albumSummariesGroupedLabels,
-  '0037-album-labels': albumLabels,
+  '0036-album-labels': albumLabels,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

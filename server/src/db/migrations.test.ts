@@ -768,7 +768,7 @@ describe.each(testDatabaseKinds)('upgrading a collection on %s', (kind) => {
 
   it("lists the labels of albums stored before each album's were kept, and follows their changes", async () => {
     const { db, destroy } = await createTestDatabase(kind, {
-      migratedTo: '0036-album-summaries-grouped-labels',
+      migratedTo: '0035-album-summaries-function',
     });
     try {
       const userId = await insertUser(db, 'labels');

@@ -107,7 +107,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
        select albums.id, ${tagsJson('albums.id')}, ${genresJson('albums.id')} from albums
        where exists (select 1 from album_tags where album_tags.album_id = albums.id)
          or exists (select 1 from album_genres where album_genres.album_id = albums.id)`,
-    // The summaries of 0035 and 0036, their labels read from the kept lists.
+    // The summaries of 0035, their labels read from the kept lists.
     `create or replace function album_summaries_json(ids integer[]) returns text
        language plpgsql stable set plan_cache_mode = force_generic_plan as $$
      begin
