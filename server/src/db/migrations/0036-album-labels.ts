@@ -19,6 +19,29 @@ const genresJson = (albumId: string) => `coalesce((select json_agg(json_build_ob
 const SETTINGS = 'set jit = off set enable_hashjoin = off set enable_mergejoin = off';
 
 /**
+ * The functions that write one list of the given albums from their links: `label_album_*` for
+ * albums that may have no row yet, `relabel_album_*` for the rows kept.
+ */
+function labellingFunctions(list: 'tags' | 'genres') {
+  const json = list === 'tags' ? tagsJson : genresJson;
+  return [
+    `create function label_album_${list}(changed integer[]) returns void language plpgsql
+       ${SETTINGS} as $$
+     begin
+       insert into album_labels (album_id, ${list})
+         select albums.id, ${json('albums.id')} from albums where albums.id = any(changed)
+         on conflict (album_id) do update set ${list} = excluded.${list};
+     end $$`,
+    `create function relabel_album_${list}(changed integer[]) returns void language plpgsql
+       ${SETTINGS} as $$
+     begin
+       update album_labels set ${list} = ${json('album_labels.album_id')}
+         where album_id = any(changed);
+     end $$`,
+  ];
+}
+
+/**
  * A statement-level trigger of `table` that hands the distinct albums of its changed links to
  * `relabel` (the transition table is `changed`).
  */
@@ -46,7 +69,9 @@ function linksTrigger(table: 'album_tags' | 'album_genres', event: 'insert' | 'd
  * `label_album_genres`); a removed one, and a tag's rename or new colour, write again those
  * kept (`relabel_album_*`): an album that lost a link had a list. An account's lists go before
  * it, so that the removal of its links, in whatever order its cascades run, finds none to write.
- * An album without a row has no labels. SQLite writes its summaries from the links still.
+ * An album without a row has no labels. A list is written whole from the links as the statement
+ * sees them, which is safe because each user's writes take the user's lock first
+ * (`db/user-lock.ts`), as 0031's kept sets are. SQLite writes its summaries from the links still.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   if (!isPostgres(db)) return;
@@ -55,32 +80,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
        album_id integer primary key references albums (id) on delete cascade,
        tags json not null default '[]',
        genres json not null default '[]')`,
-    `create function label_album_tags(changed integer[]) returns void language plpgsql
-       ${SETTINGS} as $$
-     begin
-       insert into album_labels (album_id, tags)
-         select albums.id, ${tagsJson('albums.id')} from albums where albums.id = any(changed)
-         on conflict (album_id) do update set tags = excluded.tags;
-     end $$`,
-    `create function label_album_genres(changed integer[]) returns void language plpgsql
-       ${SETTINGS} as $$
-     begin
-       insert into album_labels (album_id, genres)
-         select albums.id, ${genresJson('albums.id')} from albums where albums.id = any(changed)
-         on conflict (album_id) do update set genres = excluded.genres;
-     end $$`,
-    `create function relabel_album_tags(changed integer[]) returns void language plpgsql
-       ${SETTINGS} as $$
-     begin
-       update album_labels set tags = ${tagsJson('album_labels.album_id')}
-         where album_id = any(changed);
-     end $$`,
-    `create function relabel_album_genres(changed integer[]) returns void language plpgsql
-       ${SETTINGS} as $$
-     begin
-       update album_labels set genres = ${genresJson('album_labels.album_id')}
-         where album_id = any(changed);
-     end $$`,
+    ...labellingFunctions('tags'),
+    ...labellingFunctions('genres'),
     ...linksTrigger('album_tags', 'insert'),
     ...linksTrigger('album_tags', 'delete'),
     ...linksTrigger('album_genres', 'insert'),
