@@ -804,6 +804,12 @@ describe.each(testDatabaseKinds)('upgrading a collection on %s', (kind) => {
       await sql`update tags set name = 'Late', search_text = 'late' where id = ${night}`.execute(
         db,
       );
+      await sql`update genres set name = 'Cool Jazz', search_text = 'cool jazz'
+        where id = ${genre?.id}`.execute(db);
+      expect(await labels()).toEqual([
+        { name: 'Bare', tags: ['Late'], genres: [] },
+        { name: 'Tagged', tags: ['Late'], genres: ['Cool Jazz'] },
+      ]);
       await sql`delete from album_genres where album_id = ${tagged}`.execute(db);
       expect(await labels()).toEqual([
         { name: 'Bare', tags: ['Late'], genres: [] },
