@@ -91,10 +91,10 @@ function renameTrigger(labels: 'tags' | 'genres', columns: string) {
  * the links, they were half of a page's cost (0.6 of 1.0 ms of PostgreSQL's CPU for 24 albums,
  * docs/performance.md). A new link writes its albums' lists (`label_album_tags`,
  * `label_album_genres`); a removed one, a tag's rename or new colour and a genre's rename write
- * again those kept (`relabel_album_*`): an album that lost a link had a list. An account's lists go before
- * it, so that the removal of its links, in whatever order its cascades run, finds none to write.
- * An album without a row has no labels. A list is written whole from the links as the statement
- * sees them, which is safe because each user's writes take the user's lock first
+ * again those kept (`relabel_album_*`): an album that lost a link had a list. An account's lists
+ * go before it, so that the removal of its links, in whatever order its cascades run, finds none
+ * to write. An album without a row has no labels. A list is written whole from the links as the
+ * statement sees them, which is safe because each user's writes take the user's lock first
  * (`db/user-lock.ts`), as 0031's kept sets are. SQLite writes its summaries from the links still.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
