@@ -15,7 +15,10 @@ const genresJson = (albumId: string) => `coalesce((select json_agg(json_build_ob
   from album_genres join genres on genres.id = album_genres.genre_id
   where album_genres.album_id = ${albumId}), '[]')`;
 
-/** Settings of the labelling functions, as 0031's counting functions have them, for its reasons. */
+/**
+ * As 0031's counting functions: their plans are kept, guessed for the first call's size, so every
+ * join is a lookup by key (no hash of a bulk change's rows kept for a single tagging), and no JIT.
+ */
 const SETTINGS = 'set jit = off set enable_hashjoin = off set enable_mergejoin = off';
 
 /**
