@@ -16,6 +16,7 @@ import { searchShapedQuery } from '../db/search-shaped-query';
 import { inCodePointOrder, type Search, startsWithPhrase } from '../db/search-text';
 import { notFound } from '../http/errors';
 import type { JsonText } from '../http/json-text';
+import type { CountedMatches, CountedWithPage, PageOfMatches } from './counted-matches';
 import {
   type LabelledAlbumRow,
   labelled,
@@ -24,7 +25,7 @@ import {
 } from './labelled-albums';
 import { type AlbumFilter, type AlbumsQuery, albumsMatching, scopesOf } from './matching-albums';
 import { currentMinute, textMatches } from './query-conditions';
-import { type CountedMatches, FEW_MATCHES, filterReading, type Page } from './query-reading';
+import { FEW_MATCHES, filterReading, type Page } from './query-reading';
 
 /**
  * SPEC §9's sorts as ORDER BY terms; the id breaks ties so pages never overlap or skip. Names and
@@ -120,19 +121,33 @@ export async function listAlbums(
   const version = library?.version ?? (queried ? await libraryVersion(db, userId) : undefined);
   // An age in a query (`added:<30d`) is counted from the minute: its results last the minute.
   const moment = queried ? now.toISOString() : undefined;
+  // The page's ids come from the sort's index alone (a page deep into the collection skips
+  // index entries, not whole rows); only those rows are read whole.
+  const pageIds = (source: AlbumsQuery) => {
+    const sorted = sortedIds(db, source, sort);
+    return firstPageOfAll(db, filter, page)
+      ? sorted.limit(sql.lit(page.limit))
+      : sorted.limit(page.limit).offset(page.offset);
+  };
+  // A count read now brings the page of its few matches with it on PostgreSQL (a round trip
+  // less); only the count is kept, for every sort and page of the filter.
+  let counting: Promise<CountedWithPage> | undefined;
+  const count = async (): Promise<CountedMatches> => {
+    const withPage: PageOfMatches = (source) => summariesJson(pageIds(source));
+    counting = reading.count(isPostgres(db) ? withPage : undefined);
+    const { total, ids } = await counting;
+    return ids ? { total, ids } : { total };
+  };
   const matched: Promise<CountedMatches> = known
     ? known.then((total) => ({ total }))
     : version === undefined
-      ? reading.count()
-      : keptCounts(db, userId, JSON.stringify(filter), reading.count, version, moment);
-  // The page's ids come from the sort's index alone (a page deep into the collection skips
-  // index entries, not whole rows); only those rows are read whole.
+      ? count()
+      : keptCounts(db, userId, JSON.stringify(filter), count, version, moment);
   const pageJson = async () => {
-    const sorted = sortedIds(db, await reading.pageSource(matched, page), sort);
-    const ids = firstPageOfAll(db, filter, page)
-      ? sorted.limit(sql.lit(page.limit))
-      : sorted.limit(page.limit).offset(page.offset);
-    const [row] = await albumsJsonInOrder(db, sort, ids);
+    const counted = await counting;
+    if (counted?.page !== undefined) return counted.page;
+    const source = await reading.pageSource(matched, page);
+    const [row] = await albumsJsonInOrder(db, sort, pageIds(source));
     if (!row) throw new Error('A page of albums is one row, even when empty.');
     return row.albums;
   };
@@ -156,10 +171,12 @@ function albumsJsonInOrder(
   ids: SelectQueryBuilder<Database, 'albums', { id: number }>,
 ) {
   if (!isPostgres(db)) return sqliteAlbumsJson(db, sort, ids);
-  return db
-    .selectNoFrom(sql<JsonText<AlbumSummary[]>>`album_summaries_json(array(${ids}))`.as('albums'))
-    .execute();
+  return db.selectNoFrom(summariesJson(ids).as('albums')).execute();
 }
+
+/** On PostgreSQL, the albums of a statement's ids as the list's JSON, in the ids' order. */
+const summariesJson = (ids: SelectQueryBuilder<Database, 'albums', { id: number }>) =>
+  sql<JsonText<AlbumSummary[]>>`album_summaries_json(array(${ids}))`;
 
 /**
  * SQLite's statement for `albumsJsonInOrder`: its summaries' part is the same for every page of a

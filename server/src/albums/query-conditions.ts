@@ -17,6 +17,7 @@ import {
   sqliteIdsWithWordsStarting,
   startsWords,
 } from '../db/search-text';
+import { type CountedWithPage, type PageOfMatches, readCountedMatches } from './counted-matches';
 
 type Condition = RawBuilder<boolean>;
 
@@ -262,7 +263,8 @@ function wordMatchIds(
  * list's subquery only when its value is needed, so the count is read only past that. Counting
  * hashes every match to count each album once, which for a word of a few albums cost more than
  * reading them. One word alone is counted from its kept count, and read when at most
- * `rowsAtMost` albums have it (`keptCountOrFewMatches`). SQLite counts alone (`wordMatchCount`):
+ * `rowsAtMost` albums have it (`keptCountOrFewMatches`). With `page`, few matches come with their
+ * page (`readCountedMatches`). SQLite counts alone (`wordMatchCount`):
  * its text index merges a prefix's every match before giving the first, so reading the first few
  * would cost a broad word its whole match list again.
  */
@@ -270,11 +272,12 @@ export async function fewMatchesOrCount(
   scope: Pick<QueryScope, 'db' | 'userId'>,
   words: string[],
   rowsAtMost: number,
-): Promise<{ ids: number[] } | { total: number }> {
+  page?: PageOfMatches,
+): Promise<CountedWithPage> {
   if (!isPostgres(scope.db)) throw new Error('Reading few matches is for PostgreSQL.');
   const [onlyWord] = words;
   if (onlyWord !== undefined && words.length === 1)
-    return keptCountOrFewMatches(scope, onlyWord, rowsAtMost);
+    return keptCountOrFewMatches(scope, onlyWord, rowsAtMost, page);
   const few = words.map((_, n) => sql.raw(`few${n}`));
   const readFew = sql.join(
     words.map(
@@ -290,14 +293,11 @@ export async function fewMatchesOrCount(
     few.map((table) => sql`select id from ${table}`),
     sql` intersect `,
   );
-  const { rows } = await sql<{ ids: number[] | null; total: string | null }>`with ${readFew}
-    select case when ${allFew}
-        then coalesce((select array_agg(distinct id) from (${common}) as common), '{}') end as ids,
-      case when not (${allFew}) then (${wordMatchCount(scope, words)}) end as total`.execute(
-    scope.db,
-  );
-  const [row] = rows;
-  return row?.ids ? { ids: row.ids } : { total: toCount(row?.total) };
+  const counted = sql`with ${readFew}, counted as materialized (
+      select case when ${allFew}
+          then coalesce((select array_agg(distinct id) from (${common}) as common), '{}') end as ids,
+        case when not (${allFew}) then (${wordMatchCount(scope, words)}) end as total)`;
+  return readCountedMatches(scope.db, scope.userId, counted, page);
 }
 
 /**
@@ -310,15 +310,15 @@ async function keptCountOrFewMatches(
   scope: Pick<QueryScope, 'db' | 'userId'>,
   word: string,
   matchesAtMost: number,
-): Promise<{ ids: number[] } | { total: number }> {
+  page: PageOfMatches | undefined,
+): Promise<CountedWithPage> {
   const matches = wordMatchIds(scope, [word], { joined: false, repeated: true });
-  const { rows } = await sql<{ total: number; ids: number[] | null }>`with kept as materialized (
-      select ${keptCount(scope, word)} as total)
-    select total, case when total <= ${matchesAtMost}
-        then (select coalesce(array_agg(distinct id), '{}') from (${matches}) as matches) end as ids
-    from kept`.execute(scope.db);
-  const [row] = rows;
-  return row?.ids ? { ids: row.ids } : { total: toCount(row?.total) };
+  const counted = sql`with kept as materialized (
+      select ${keptCount(scope, word)} as total), counted as materialized (
+      select total, case when total <= ${matchesAtMost}
+          then (select coalesce(array_agg(distinct id), '{}') from (${matches}) as matches) end as ids
+      from kept)`;
+  return readCountedMatches(scope.db, scope.userId, counted, page);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { idList } from '../db/one-of-ids';
 import { exportedAlbum, exportFileOf, importFile } from '../testing/factories';
 import { bearer, signIn, uniqueName, useTestApp } from '../testing/test-app';
 import { testDatabaseKinds } from '../testing/test-database';
@@ -47,14 +48,17 @@ describe.each(testDatabaseKinds)('reading a query of few matches on %s', (kind) 
     const counted = await reading.count();
     const ofYear = ada.albums.filter((album) => /record [27]$/.test(album.name));
     expect(counted.total).toBe(2);
+    // The ids come as the database wrote them, an array's text or a JSON array.
+    const countedIds = (counted.ids?.match(/\d+/g) ?? []).map(Number);
     const byId = (a: number, b: number) => a - b;
-    expect([...(counted.ids ?? [])].sort(byId)).toEqual(ofYear.map((album) => album.id).sort(byId));
+    expect(countedIds.sort(byId)).toEqual(ofYear.map((album) => album.id).sort(byId));
 
     // The page comes from the ids alone, not from the query again; another user's ids read none.
     const [first, second] = ada.albums;
     const [others] = bo.albums;
     const given = [first?.id, second?.id, others?.id].flatMap((id) => (id ? [id] : []));
-    const source = await reading.pageSource(Promise.resolve({ total: 3, ids: given }), {
+    const ids = idList.parse(kind === 'postgres' ? `{${given.join(',')}}` : JSON.stringify(given));
+    const source = await reading.pageSource(Promise.resolve({ total: 3, ids }), {
       limit: 24,
       offset: 0,
     });

@@ -1,12 +1,16 @@
 import type { QueryTerm } from '@gatefold/contract/album-query';
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
-import { z } from 'zod';
 import { toCount } from '../db/count';
 import { isPostgres } from '../db/database';
-import { oneOfIds } from '../db/one-of-ids';
+import { type IdList, idList, oneOfIds } from '../db/one-of-ids';
 import { plannedForItsValues } from '../db/prepared-statements';
 import type { Database } from '../db/schema';
-import { fromJson } from './labelled-albums';
+import {
+  type CountedMatches,
+  type CountedWithPage,
+  type PageOfMatches,
+  readCountedMatches,
+} from './counted-matches';
 import { type AlbumFilter, type AlbumsQuery, albumsMatching } from './matching-albums';
 import {
   datedGenreAlbumIds,
@@ -20,12 +24,13 @@ import {
 
 export type Page = { limit: number; offset: number };
 
-/** How many albums a filter matches, and which, when they were few enough to be read. */
-export type CountedMatches = { total: number; ids?: number[] };
-
 /** How a list of albums is read: how many match, and which albums a page is read from. */
 export type FilterReading = {
-  count(): Promise<CountedMatches>;
+  /**
+   * How many albums match. With `page`, on PostgreSQL, a query's few matches come with the page
+   * of them in the same statement.
+   */
+  count(page?: PageOfMatches): Promise<CountedWithPage>;
   /** The albums a page is read from, given the count (read here or kept). */
   pageSource(matched: Promise<CountedMatches>, page: Page): Promise<AlbumsQuery>;
 };
@@ -86,12 +91,11 @@ export function filterReading(
   // A query's few matches are kept with its count, and a page of them is read by their ids: its
   // own statement would find them all again. On PostgreSQL free words alone are read before they
   // are counted (`fewMatchesOrCount`); other queries are counted and gathered at once.
-  const count = async (): Promise<CountedMatches> => {
-    if (queried && words.length === 0) return countedWithFewIds(db, await matchedIds());
-    if (words.length > 0 && isPostgres(db)) {
-      const found = await fewMatchesOrCount({ db, userId }, words, FEW_MATCHES_READ);
-      return 'ids' in found ? { total: found.ids.length, ids: found.ids } : found;
-    }
+  const count = async (page?: PageOfMatches): Promise<CountedWithPage> => {
+    if (queried && words.length === 0)
+      return countedWithFewIds(db, userId, await matchedIds(), page);
+    if (words.length > 0 && isPostgres(db))
+      return fewMatchesOrCount({ db, userId }, words, FEW_MATCHES_READ, page);
     const statement =
       words.length > 0
         ? wordMatchCount({ db, userId }, words)
@@ -121,7 +125,7 @@ type MatchedIds = {
 
 /**
  * How many albums the query matches (`ids`, any statement of their ids, counted as a subquery),
- * with their ids when there are at most `FEW_MATCHES_READ`.
+ * with their ids when there are at most `FEW_MATCHES_READ`, and on PostgreSQL the `page` of them.
  * The ids are gathered for every match and dropped past the limit, which cost no more than the
  * count alone, few matches or many. Timed through the albums, as queries other than a genre and
  * its years still are: a genre and a decade (167 of 50,000 albums) 0.35 ms on SQLite, with
@@ -132,26 +136,32 @@ type MatchedIds = {
  */
 async function countedWithFewIds(
   db: Kysely<Database>,
+  userId: number,
   { ids: matchedIds, plannedForItsValues: eachCall }: MatchedIds,
-): Promise<CountedMatches> {
-  const gathered = isPostgres(db)
-    ? sql`coalesce(array_agg(matched.id), '{}')`
-    : sql`json_group_array(matched.id)`;
-  const fewIds = sql<unknown>`case when count(*) <= ${FEW_MATCHES_READ} then ${gathered} end`;
+  page: PageOfMatches | undefined,
+): Promise<CountedWithPage> {
+  const planned = eachCall ? plannedForItsValues : sql``;
+  if (isPostgres(db)) {
+    const counted = sql`with counted as materialized (
+        select ${planned} count(*) as total,
+          case when count(*) <= ${FEW_MATCHES_READ} then coalesce(array_agg(matched.id), '{}') end as ids
+        from (${matchedIds}) as matched)`;
+    return readCountedMatches(db, userId, counted, page);
+  }
+  const gathered = sql`json_group_array(matched.id)`;
+  const fewIds = sql<string | null>`case when count(*) <= ${FEW_MATCHES_READ} then ${gathered} end`;
   const found = await db
     .selectFrom(matchedIds.as('matched'))
     .$if(eachCall, (statement) => statement.modifyFront(plannedForItsValues))
     .select((eb) => [eb.fn.countAll().as('total'), fewIds.as('ids')])
     .executeTakeFirst();
   const total = toCount(found?.total);
-  const ids = gatheredIds.parse(fromJson(found?.ids ?? null));
+  const ids = idList.nullable().parse(found?.ids ?? null);
   return ids ? { total, ids } : { total };
 }
 
-const gatheredIds = z.array(z.number().int()).nullable();
-
 /** The user's albums of the given ids. */
-function albumsWithIds(db: Kysely<Database>, userId: number, ids: number[]): AlbumsQuery {
+function albumsWithIds(db: Kysely<Database>, userId: number, ids: IdList): AlbumsQuery {
   return db
     .selectFrom('albums')
     .where('albums.user_id', '=', userId)
