@@ -1,10 +1,13 @@
 import type { TagRef } from '@gatefold/contract/tags';
 import { tagName } from '@gatefold/contract/tags';
-import type { Kysely } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { isPostgres } from '../db/database';
+import { nameKey } from '../db/name-key';
 import type { Database } from '../db/schema';
 import { retryOnUniqueViolation } from '../db/unique-violation';
 import { inUserTransaction } from '../db/user-lock';
 import { invalid, notFound } from '../http/errors';
+import { idInKey } from '../http/params';
 import { createTag, findTagByKey } from './queries';
 
 /**
@@ -17,6 +20,17 @@ export async function attachTag(
   albumId: number,
   key: string,
 ): Promise<TagRef> {
+  if (isPostgres(db)) {
+    const [linked] = await inOneStatement(
+      db,
+      userId,
+      key,
+      sql`insert into album_tags (album_id, tag_id, created_at)
+        select ${albumId}, tag.id, ${new Date().toISOString()} from tag
+        on conflict (album_id, tag_id) do nothing`,
+    );
+    if (linked) return linked;
+  }
   return retryOnUniqueViolation(() =>
     inUserTransaction(db, userId, async (trx) => {
       let tag = await findTagByKey(trx, userId, key);
@@ -42,6 +56,17 @@ export async function detachTag(
   albumId: number,
   key: string,
 ) {
+  if (isPostgres(db)) {
+    const [unlinked] = await inOneStatement(
+      db,
+      userId,
+      key,
+      sql`delete from album_tags using tag
+        where album_tags.album_id = ${albumId} and album_tags.tag_id = tag.id`,
+    );
+    if (!unlinked) throw notFound('No such tag.');
+    return;
+  }
   await inUserTransaction(db, userId, async (trx) => {
     const tag = await findTagByKey(trx, userId, key);
     if (!tag) throw notFound('No such tag.');
@@ -51,4 +76,30 @@ export async function detachTag(
       .where('tag_id', '=', tag.id)
       .execute();
   });
+}
+
+/**
+ * On PostgreSQL, a change to the links of the user's tag named or numbered by `key` (`change`,
+ * which reads the tag as `tag`) as one statement that takes the user's lock first (`lockUser`)
+ * and answers the tag, or nothing when the user has no such tag. A tag named by the key comes
+ * before one numbered by it, as in `findTagByKey`. In a transaction the lock was held across its
+ * statements' round trips, each waiting for a turn of the server's event loop: one user's
+ * taggings at 50 connections queued behind it.
+ */
+async function inOneStatement(
+  db: Kysely<Database>,
+  userId: number,
+  key: string,
+  change: RawBuilder<unknown>,
+): Promise<TagRef[]> {
+  const named = nameKey(key);
+  const { rows } = await sql<TagRef>`with locked as materialized (
+      select id from users where id = ${userId} for update),
+    tag as materialized (
+      select tags.id, tags.name, tags.color from tags join locked on tags.user_id = locked.id
+      where tags.name_key = ${named} or tags.id = ${idInKey(key) ?? null}
+      order by tags.name_key = ${named} desc limit 1),
+    changed as (${change})
+    select id, name, color from tag`.execute(db);
+  return rows;
 }
