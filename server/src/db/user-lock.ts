@@ -8,7 +8,8 @@ import type { Database } from './schema';
  * PostgreSQL two concurrent ones could each pass a check the other then invalidates. It also
  * orders the locks of writes that move the user's kept counts and library version (the user's
  * row before any tag, genre, artist or folder row), so two of them never wait on each other.
- * SQLite already runs one write transaction at a time. Call it first inside the transaction.
+ * SQLite already runs one write transaction at a time. Call it first inside the transaction; a
+ * write of one statement takes the same row in its first CTE instead (`tags/album-tags.ts`).
  */
 export async function lockUser(trx: Kysely<Database>, userId: number): Promise<void> {
   if (!isPostgres(trx)) return;
