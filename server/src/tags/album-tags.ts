@@ -21,7 +21,7 @@ export async function attachTag(
   key: string,
 ): Promise<TagRef> {
   if (isPostgres(db)) {
-    const [linked] = await inOneStatement(
+    const [linked] = await changeTagLinks(
       db,
       userId,
       key,
@@ -57,7 +57,7 @@ export async function detachTag(
   key: string,
 ) {
   if (isPostgres(db)) {
-    const [unlinked] = await inOneStatement(
+    const [unlinked] = await changeTagLinks(
       db,
       userId,
       key,
@@ -86,7 +86,7 @@ export async function detachTag(
  * statements' round trips, each waiting for a turn of the server's event loop: one user's
  * taggings at 50 connections queued behind it.
  */
-async function inOneStatement(
+async function changeTagLinks(
   db: Kysely<Database>,
   userId: number,
   key: string,
