@@ -140,8 +140,8 @@ async function countedWithFewIds(
   { ids: matchedIds, plannedForItsValues: eachCall }: MatchedIds,
   page: PageOfMatches | undefined,
 ): Promise<CountedWithPage> {
-  const planned = eachCall ? plannedForItsValues : sql``;
   if (isPostgres(db)) {
+    const planned = eachCall ? plannedForItsValues : sql``;
     const counted = sql`with counted as materialized (
         select ${planned} count(*) as total,
           case when count(*) <= ${FEW_MATCHES_READ} then coalesce(array_agg(matched.id), '{}') end as ids

@@ -10,6 +10,7 @@ import {
   SqliteDriver,
   type TransactionSettings,
 } from 'kysely';
+import { MainConnectionTurns } from './main-connection-turns';
 import { SqliteCheckpoints } from './sqlite-checkpoints';
 import type { SqliteReaders } from './sqlite-readers';
 import { WritingThread } from './writing-thread';
@@ -74,28 +75,32 @@ export class SqliteReadRoutingDialect extends SqliteDialect {
 }
 
 class ReadRoutingDriver implements Driver {
+  readonly #main: MainConnectionTurns;
+
   constructor(
     private readonly writer: SqliteDriver,
     private readonly readers: SqliteReaders,
     private readonly checkpoints: SqliteCheckpoints,
     private readonly writingThread: WritingThread,
-  ) {}
+  ) {
+    this.#main = new MainConnectionTurns(writer);
+  }
 
   init(): Promise<void> {
     return this.writer.init();
   }
 
   async holdWrites<T>(work: () => Promise<T>): Promise<T> {
-    await this.writer.acquireConnection();
+    await this.#main.acquire();
     try {
       return await work();
     } finally {
-      await this.writer.releaseConnection();
+      await this.#main.release();
     }
   }
 
   async acquireConnection(): Promise<RoutedConnection> {
-    return new RoutedConnection(this.writer, this.readers);
+    return new RoutedConnection(this.#main, this.readers);
   }
 
   // SQLite has one isolation level: the settings have nothing to choose.
@@ -133,7 +138,7 @@ class RoutedConnection implements DatabaseConnection {
   #transaction: DatabaseConnection | undefined;
 
   constructor(
-    private readonly writer: SqliteDriver,
+    private readonly main: MainConnectionTurns,
     private readonly readers: SqliteReaders,
   ) {}
 
@@ -143,7 +148,7 @@ class RoutedConnection implements DatabaseConnection {
    * that read before it commits could not write after.
    */
   async begin() {
-    const connection = await this.writer.acquireConnection();
+    const connection = await this.main.acquire();
     this.#transaction = connection;
     await connection.executeQuery(CompiledQuery.raw('begin immediate'));
   }
@@ -156,7 +161,7 @@ class RoutedConnection implements DatabaseConnection {
   async release() {
     if (!this.#transaction) return;
     this.#transaction = undefined;
-    await this.writer.releaseConnection();
+    await this.main.release();
   }
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
@@ -165,11 +170,11 @@ class RoutedConnection implements DatabaseConnection {
       // The rows are whatever the SELECT names; Kysely gives them their type from the query.
       return { rows: (await this.readers.read(query.sql, query.parameters)) as R[] };
     }
-    const connection = await this.writer.acquireConnection();
+    const connection = await this.main.acquire();
     try {
       return await connection.executeQuery(query);
     } finally {
-      await this.writer.releaseConnection();
+      await this.main.release();
     }
   }
 
@@ -181,11 +186,11 @@ class RoutedConnection implements DatabaseConnection {
       yield* this.#transaction.streamQuery(query, chunkSize);
       return;
     }
-    const connection = await this.writer.acquireConnection();
+    const connection = await this.main.acquire();
     try {
       yield* connection.streamQuery(query, chunkSize);
     } finally {
-      await this.writer.releaseConnection();
+      await this.main.release();
     }
   }
 }

@@ -83,6 +83,25 @@ describe('SQLite reads on reader threads', () => {
     expect(readDuringWrite).toEqual([{ display_name: 'ed' }]);
   });
 
+  it('serves the event loop between writes queued for the main connection', async () => {
+    const db = await databaseWithReaders();
+    const written: string[] = [];
+    const names = Array.from({ length: 10 }, (_, n) => `writer ${n}`);
+    const writes = names.map((name) =>
+      db.transaction().execute(async (trx) => {
+        await trx.insertInto('users').values(demoUserRow(name)).execute();
+        written.push(name);
+      }),
+    );
+    // better-sqlite3 answers at once: handed over by a promise, all ten would be done first.
+    const writtenAtNextTurn = new Promise<number>((resolve) =>
+      setImmediate(() => resolve(written.length)),
+    );
+    await Promise.all(writes);
+    expect(await writtenAtNextTurn).toBeLessThan(3);
+    expect(written).toEqual(names);
+  });
+
   it("fails a read with SQLite's own message and code", async () => {
     const db = await databaseWithReaders();
     const read = sql`select 1`.execute(db);
