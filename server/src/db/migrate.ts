@@ -35,6 +35,7 @@ import * as artistCountIndex from './migrations/0033-artist-count-index';
 import * as prefixCountsAccountDeletion from './migrations/0034-prefix-counts-account-deletion';
 import * as albumSummariesFunction from './migrations/0035-album-summaries-function';
 import * as albumLabels from './migrations/0036-album-labels';
+import * as fixedLinks from './migrations/0037-fixed-links';
 import type { Database } from './schema';
 
 /** Migrations are bundled with the server, so they are listed here rather than read from disk. */
@@ -75,6 +76,7 @@ const migrations: Record<string, Migration> = {
   '0034-prefix-counts-account-deletion': prefixCountsAccountDeletion,
   '0035-album-summaries-function': albumSummariesFunction,
   '0036-album-labels': albumLabels,
+  '0037-fixed-links': fixedLinks,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -4,6 +4,12 @@ import type { ColumnType, Generated } from 'kysely';
 /** Timestamps are ISO-8601 UTC text in both databases, so one schema and one sort order serve both. */
 type Timestamp = string;
 
+/**
+ * An id that ties a row to its user, album or label: written once, never updated, as the counts
+ * kept from it follow inserts and deletes alone (migration 0037 refuses an update).
+ */
+type FixedId = ColumnType<number, number, never>;
+
 export type Database = {
   users: UsersTable;
   sessions: SessionsTable;
@@ -78,7 +84,7 @@ export type DemoAuthorizationCodesTable = {
 
 export type ArtistsTable = {
   id: Generated<number>;
-  user_id: number;
+  user_id: FixedId;
   spotify_id: string | null;
   name: string;
   slug: string;
@@ -95,7 +101,7 @@ export type ArtistsTable = {
 
 export type AlbumsTable = {
   id: Generated<number>;
-  user_id: number;
+  user_id: FixedId;
   spotify_id: string | null;
   name: string;
   /** Credited artists joined for display ("A, B"); album_artists holds each one. */
@@ -121,8 +127,8 @@ export type AlbumsTable = {
 };
 
 export type AlbumArtistsTable = {
-  album_id: number;
-  artist_id: number;
+  album_id: FixedId;
+  artist_id: FixedId;
   position: number;
 };
 
@@ -147,7 +153,7 @@ export type TracksTable = {
 
 export type GenresTable = {
   id: Generated<number>;
-  user_id: number;
+  user_id: FixedId;
   name: string;
   name_key: string;
   created_at: Timestamp;
@@ -156,8 +162,8 @@ export type GenresTable = {
 };
 
 export type AlbumGenresTable = {
-  album_id: number;
-  genre_id: number;
+  album_id: FixedId;
+  genre_id: FixedId;
   source: 'streaming' | 'musicbrainz' | 'user';
   /** The album's, copied by triggers (migration 0026): never written by the app. */
   release_date: ColumnType<string | null, never, never>;
@@ -170,7 +176,7 @@ export type ArtistGenresTable = {
 
 export type TagsTable = {
   id: Generated<number>;
-  user_id: number;
+  user_id: FixedId;
   name: string;
   name_key: string;
   color: Generated<string>;
@@ -188,14 +194,14 @@ export type TagUsesByDayTable = {
 };
 
 export type AlbumTagsTable = {
-  album_id: number;
-  tag_id: number;
+  album_id: FixedId;
+  tag_id: FixedId;
   created_at: Timestamp;
 };
 
 export type FoldersTable = {
   id: Generated<number>;
-  user_id: number;
+  user_id: FixedId;
   parent_id: number | null;
   name: string;
   description: string | null;
@@ -210,8 +216,8 @@ export type FoldersTable = {
 };
 
 export type FolderAlbumsTable = {
-  folder_id: number;
-  album_id: number;
+  folder_id: FixedId;
+  album_id: FixedId;
   added_at: Timestamp;
 };
 
