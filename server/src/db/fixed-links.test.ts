@@ -5,7 +5,7 @@ import { signIn, type TestApp, uniqueName, useTestApp } from '../testing/test-ap
 import { testDatabaseKinds } from '../testing/test-database';
 import type { Database } from './schema';
 
-/** The user's counts as the app keeps them, and the links they are kept from. */
+/** The album counts kept for the user and for each of their tags, genres, artists and folders. */
 async function keptCounts(db: Kysely<Database>, userId: number) {
   const count = async (table: 'tags' | 'genres' | 'artists' | 'folders') =>
     (
