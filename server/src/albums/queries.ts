@@ -1,5 +1,4 @@
-import { ALBUMS_PER_PAGE, type AlbumSort, type AlbumSummary } from '@gatefold/contract/albums';
-import { DEFAULT_PAGE_SIZE } from '@gatefold/contract/list-query';
+import type { AlbumSort, AlbumSummary } from '@gatefold/contract/albums';
 import {
   type CompiledQuery,
   type Kysely,
@@ -60,31 +59,32 @@ function sortedIds(db: Kysely<Database>, query: AlbumsQuery, sort: AlbumSort) {
 }
 
 /**
- * The page lengths the app asks for: the grids' and the default. Written out in a statement, each
- * length is a statement of its own, kept on every PostgreSQL connection.
+ * On PostgreSQL, the ids of a page of the user's whole collection, its user, length and offset
+ * read from subqueries, which no plan sees into: the custom plans cost what the generic one does,
+ * and PostgreSQL keeps the generic one after five runs, the sort's index walked to the page for
+ * every user and page. As parameters they were costed by a generic plan at the average
+ * collection and a tenth of it, dearer than the custom plan of an early page or a small
+ * collection, so every page but the first was planned on each call (0.09–0.26 ms in `psql`,
+ * against 0.01). Within a scope or a query a plan turns on how many albums match, and kept for
+ * the average it would misread a large one: those pages are planned for their values (undefined
+ * here). SQLite plans a statement once.
  */
-const LENGTHS_PLANNED_ONCE = new Set([ALBUMS_PER_PAGE, DEFAULT_PAGE_SIZE]);
-
-/**
- * On PostgreSQL the first page of the whole collection, the page asked most, has its length
- * written out and no offset, when it is a length the app asks for: its plan is the same for every
- * collection, and PostgreSQL keeps one for it. Planning took 0.33–0.35 ms of a first page's 1 ms
- * while the summaries were planned with the page; since they are written by a function with a
- * plan of its own (migration 0035), what is left to plan is the ids' part, about 0.07 ms in
- * `psql`. A generic plan costs an unknown LIMIT or OFFSET at a tenth of the albums, so any other
- * page's ids are planned on each call; within a scope or a query a plan turns on how many albums
- * match, and kept for the average it would misread a large one. SQLite plans a statement once
- * anyway.
- */
-function firstPageOfAll(db: Kysely<Database>, filter: AlbumFilter, page: Page): boolean {
-  return (
-    isPostgres(db) &&
-    page.offset === 0 &&
-    LENGTHS_PLANNED_ONCE.has(page.limit) &&
-    !filter.query &&
-    scopesOf(filter).length === 0
-  );
+function wholeCollectionPage(
+  db: Kysely<Database>,
+  userId: number,
+  filter: AlbumFilter,
+  sort: AlbumSort,
+  page: Page,
+) {
+  if (!isPostgres(db) || filter.query || scopesOf(filter).length > 0) return undefined;
+  const albums = db.selectFrom('albums').where('albums.user_id', '=', unseenByPlanner(userId));
+  return sortedIds(db, albums, sort)
+    .limit(unseenByPlanner(page.limit))
+    .offset(unseenByPlanner(page.offset));
 }
+
+/** A number in a statement that its planner cannot read (`wholeCollectionPage`). */
+const unseenByPlanner = (value: number) => sql<number>`(select ${value}::bigint)`;
 
 /**
  * Counts of text filters and pages of every list, kept per user until their library changes: a
@@ -123,12 +123,8 @@ export async function listAlbums(
   const moment = queried ? now.toISOString() : undefined;
   // The page's ids come from the sort's index alone (a page deep into the collection skips
   // index entries, not whole rows); only those rows are read whole.
-  const pageIds = (source: AlbumsQuery) => {
-    const sorted = sortedIds(db, source, sort);
-    return firstPageOfAll(db, filter, page)
-      ? sorted.limit(sql.lit(page.limit))
-      : sorted.limit(page.limit).offset(page.offset);
-  };
+  const pageIds = (source: AlbumsQuery) =>
+    sortedIds(db, source, sort).limit(page.limit).offset(page.offset);
   // A count read now brings the page of its few matches with it on PostgreSQL (a round trip
   // less); only the count is kept, for every sort and page of the filter.
   let counting: Promise<CountedWithPage> | undefined;
@@ -146,8 +142,10 @@ export async function listAlbums(
   const pageJson = async () => {
     const counted = await counting;
     if (counted?.page !== undefined) return counted.page;
-    const source = await reading.pageSource(matched, page);
-    const [row] = await albumsJsonInOrder(db, sort, pageIds(source));
+    const ids =
+      wholeCollectionPage(db, userId, filter, sort, page) ??
+      pageIds(await reading.pageSource(matched, page));
+    const [row] = await albumsJsonInOrder(db, sort, ids);
     if (!row) throw new Error('A page of albums is one row, even when empty.');
     return row.albums;
   };
