@@ -59,15 +59,15 @@ function sortedIds(db: Kysely<Database>, query: AlbumsQuery, sort: AlbumSort) {
 }
 
 /**
- * On PostgreSQL, the ids of a page of the user's whole collection, its user, length and offset
- * read from subqueries, which no plan sees into: the custom plans cost what the generic one does,
- * and PostgreSQL keeps the generic one after five runs, the sort's index walked to the page for
- * every user and page. As parameters they were costed by a generic plan at the average
+ * On PostgreSQL, the ids of a page of the user's whole collection, with its user, length and
+ * offset read from subqueries, which no plan sees into: the custom plans cost what the generic
+ * one does, and PostgreSQL keeps the generic one after five runs, the sort's index walked to the
+ * page for every user and page. As parameters they were costed by a generic plan at the average
  * collection and a tenth of it, dearer than the custom plan of an early page or a small
  * collection, so every page but the first was planned on each call (0.09–0.26 ms in `psql`,
- * against 0.01). Within a scope or a query a plan turns on how many albums match, and kept for
- * the average it would misread a large one: those pages are planned for their values (undefined
- * here). SQLite plans a statement once.
+ * against 0.01). Undefined within a scope or a query, whose plan turns on how many albums match
+ * (kept for the average, it would misread a large one), and on SQLite, which plans a statement
+ * once.
  */
 function wholeCollectionPage(
   db: Kysely<Database>,
