@@ -20,6 +20,7 @@ import {
 } from './collection';
 import type { DatabaseFloor } from './database-floors';
 import type { LoopReport } from './loop-watch';
+import { startSpotifyWithLibrary } from './saved-library';
 import { milliseconds, timedLoad } from './timed-load';
 
 /**
@@ -599,7 +600,8 @@ async function householdLoad(server: Server, users: Household) {
   if (errors > 0) process.exitCode = 1;
 }
 
-async function benchDatabase(kind: string, port: number) {
+/** A database of its own for a part of the bench, and how to drop it. */
+async function freshDatabase(kind: string) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gatefold-bench-'));
   const env: Record<string, string> = {
     DATA_DIR: dataDir,
@@ -624,6 +626,71 @@ async function benchDatabase(kind: string, port: number) {
       await client.end();
     };
   }
+  return {
+    env,
+    drop: async () => {
+      await dropDatabase();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function stopServer(server: Server) {
+  server.child.send({ kind: 'stop' });
+  await new Promise((resolve) => server.child.once('exit', resolve));
+}
+
+/**
+ * The library import job over ALBUMS saved albums of a loopback Spotify, into a database of its
+ * own: albums/s over the whole, and for each tenth of the library as the job reports it.
+ */
+async function benchLibraryImport(kind: string, port: number) {
+  const spotify = await startSpotifyWithLibrary(ALBUMS);
+  const database = await freshDatabase(kind);
+  // MusicBrainz is left to the look-up of genres; an address that refuses shows any call.
+  const server = await startServer(
+    { ...database.env, ...spotify.environment, MUSICBRAINZ_URL: 'http://127.0.0.1:9/ws/2' },
+    port,
+  );
+  try {
+    const token = await signIn(server, 'Bench library');
+    const start = performance.now();
+    // The job's progress at each tenth of the library it passes: when, and how far it was.
+    const marks = [{ at: start, done: 0 }];
+    const response = await fetch(`${server.url}/api/v1/maintenance/library-import`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    if (response.status !== 202) throw new Error(`Import refused: ${await response.text()}`);
+    const job = await jobWhenDone(server.url, token, await response.json(), ({ done }) => {
+      if (done >= (marks.length * ALBUMS) / 10) marks.push({ at: performance.now(), done });
+    });
+    const end = performance.now();
+    if (job.status !== 'finished' || job.added !== ALBUMS)
+      throw new Error(`Library import failed: ${job.status}, ${job.added} added: ${job.message}`);
+    marks.push({ at: end, done: ALBUMS });
+    const rates = marks
+      .slice(1)
+      .map((mark, index) => {
+        const before = marks[index] ?? mark;
+        return (mark.done - before.done) / ((mark.at - before.at) / 1000);
+      })
+      .filter((rate) => rate > 0);
+    const seconds = (end - start) / 1000;
+    console.log(
+      `Library import of ${ALBUMS} saved albums from a loopback Spotify: ${seconds.toFixed(1)} s, ` +
+        `${Math.round(ALBUMS / seconds)} albums/s; by tenths ${rates.map(Math.round).join(', ')}; ` +
+        `${spotify.seen.apiCalls.length} calls to Spotify.\n`,
+    );
+  } finally {
+    await stopServer(server);
+    await database.drop();
+    await spotify.close();
+  }
+}
+
+async function benchDatabase(kind: string, port: number) {
+  const { env, drop } = await freshDatabase(kind);
   const server = await startServer(env, port);
   try {
     const small = await signIn(server, 'Bench small');
@@ -794,11 +861,10 @@ async function benchDatabase(kind: string, port: number) {
     }
     if (!ONLY || ONLY.includes('account')) await accountDeletion(server, big, small);
   } finally {
-    server.child.send({ kind: 'stop' });
-    await new Promise((resolve) => server.child.once('exit', resolve));
-    await dropDatabase();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await stopServer(server);
+    await drop();
   }
+  if (!ONLY || ONLY.includes('library')) await benchLibraryImport(kind, port);
 }
 
 console.log(

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { Database } from '../db/schema';
 import { conflict, notFound, upstreamFailed } from '../http/errors';
 import type { GenreSource } from '../streaming/musicbrainz-genres';
-import type { StreamingService } from '../streaming/port';
+import type { CatalogueArtist, StreamingService } from '../streaming/port';
 import { createAlbum, type NewAlbum } from './store';
 
 export type AlbumSources = { streaming: StreamingService; genres: GenreSource };
@@ -48,27 +48,41 @@ export async function fetchCompleteAlbum(
   spotifyId: string,
 ): Promise<NewAlbum | undefined> {
   const album = await sources.streaming.getAlbum(spotifyId);
-  return album && completeAlbum(sources, album);
-}
-
-async function completeAlbum(
-  sources: AlbumSources,
-  album: CatalogueAlbumDetail,
-): Promise<NewAlbum> {
+  if (!album) return undefined;
   const artists = await Promise.all(
-    album.artists.map(
-      async (credit) =>
-        (await sources.streaming.getArtist(credit.id)) ?? { ...credit, images: [], genres: [] },
+    album.artists.map(async (credit) =>
+      creditedArtist(credit, await sources.streaming.getArtist(credit.id)),
     ),
   );
-  const artistNames = album.artists.map((artist) => artist.name).join(', ');
-  let genres =
-    album.genres.length > 0
-      ? album.genres
-      : [...new Set(artists.flatMap((artist) => artist.genres))];
+  let genres = streamingGenres(album, artists);
   if (genres.length === 0 && album.artists[0]) {
     genres = await sources.genres.genresFor(album.artists[0].name, album.name);
   }
+  return storableAlbum(album, artists, genres);
+}
+
+/** A credited artist as the service knows it, or the credit alone, with no image or genres. */
+export function creditedArtist(
+  credit: CatalogueAlbumDetail['artists'][number],
+  known: CatalogueArtist | undefined,
+): CatalogueArtist {
+  return known ?? { ...credit, images: [], genres: [] };
+}
+
+/** The genres the service gives an album: its own, else its artists'. */
+export function streamingGenres(album: CatalogueAlbumDetail, artists: CatalogueArtist[]): string[] {
+  return album.genres.length > 0
+    ? album.genres
+    : [...new Set(artists.flatMap((artist) => artist.genres))];
+}
+
+/** The album as the store takes it; one the service sent in a shape we cannot store is refused. */
+export function storableAlbum(
+  album: CatalogueAlbumDetail,
+  artists: CatalogueArtist[],
+  genres: string[],
+): NewAlbum {
+  const artistNames = album.artists.map((artist) => artist.name).join(', ');
   const parsed = albumCreate.safeParse({
     spotify_id: album.id,
     name: album.name,

@@ -1,15 +1,24 @@
+import type { CatalogueAlbumDetail } from '@gatefold/contract/catalogue';
 import type { Kysely } from 'kysely';
+import pMap from 'p-map';
 import { z } from 'zod';
-import { type AlbumSources, fetchCompleteAlbum } from '../albums/add-from-streaming';
+import {
+  type AlbumSources,
+  creditedArtist,
+  storableAlbum,
+  streamingGenres,
+} from '../albums/add-from-streaming';
 import { insertAlbums, type NewAlbum, ownedSpotifyIds } from '../albums/store';
 import type { Database } from '../db/schema';
 import { inUserTransaction } from '../db/user-lock';
-import type { LibraryAccount } from '../streaming/port';
+import type { CatalogueArtist, LibraryAccount, SavedAlbum } from '../streaming/port';
 import { refreshStatisticsAfterImport } from './import-statistics';
 import type { JobWork } from './job-runner';
 import type { JobLog } from './jobs';
 
 const PAGE = 50;
+/** Calls to the streaming service in flight at once while a page is completed. */
+const CALLS_AT_ONCE = 8;
 
 export type LibraryImportDependencies = {
   db: Kysely<Database>;
@@ -21,17 +30,25 @@ export type LibraryImportDependencies = {
 };
 
 /** Where an import goes on from: the next page of the library, and what could not be added. */
-const resumePoint = z.object({ offset: z.number().int().min(0), failed: z.number().int().min(0) });
+const resumePoint = z.object({
+  offset: z.number().int().min(0),
+  failed: z.number().int().min(0),
+  withoutGenres: z.number().int().min(0).default(0),
+});
 
 /**
  * Imports the saved albums of the user's streaming library, a page at a time. Each page's albums
  * and the point after it commit together, so an import taken over from a stopped instance goes
- * on from the next page and adds no album twice.
+ * on from the next page and adds no album twice. Genres are the service's alone: MusicBrainz
+ * answers once a second, a day for a library of 50,000, so the albums it would name genres for
+ * are left to the look-up of genres, and the summary says how many.
  */
 export function importLibrary({ db, sources, account }: LibraryImportDependencies): JobWork {
   return async (job) => {
     const { userId, record, signal } = job;
-    let { offset, failed } = resumePoint.parse(job.resumeFrom ?? { offset: 0, failed: 0 });
+    let { offset, failed, withoutGenres } = resumePoint.parse(
+      job.resumeFrom ?? { offset: 0, failed: 0 },
+    );
     let { done, added } = job;
     const library = await account(userId);
     for (;;) {
@@ -41,30 +58,28 @@ export function importLibrary({ db, sources, account }: LibraryImportDependencie
         userId,
         page.items.map((saved) => saved.album.id),
       );
-      const fetched: (NewAlbum & { added_at: string })[] = [];
-      for (const saved of page.items.filter((item) => !owned.has(item.album.id))) {
-        signal.throwIfAborted();
-        try {
-          const album = await fetchCompleteAlbum(sources, saved.album.id);
-          if (album) fetched.push({ ...album, added_at: saved.added_at });
-          else failed += 1;
-        } catch {
-          // One album the service cannot give is counted; the import goes on.
-          failed += 1;
-        }
-      }
+      const completed = await completePage(
+        sources,
+        page.items.filter((item) => !owned.has(item.album.id)),
+        signal,
+      );
+      failed += completed.failed;
       done += page.items.length;
       offset += PAGE;
       // A page is stored in one short transaction, however many albums the library holds.
       await inUserTransaction(db, userId, async (trx) => {
-        added += (await insertAlbums(trx, userId, fetched)).size;
+        const inserted = await insertAlbums(trx, userId, completed.albums);
+        added += inserted.size;
+        withoutGenres += completed.albums.filter(
+          (album) => !album.genres?.length && inserted.has(album.spotify_id ?? ''),
+        ).length;
         await record.progress(
           {
             total: page.total,
             done,
             added,
             message: `Imported ${done} of ${page.total} albums`,
-            resumeFrom: { offset, failed },
+            resumeFrom: { offset, failed, withoutGenres },
           },
           trx,
         );
@@ -77,7 +92,62 @@ export function importLibrary({ db, sources, account }: LibraryImportDependencie
       `Added ${added} albums`,
       `${skipped} already in your collection`,
       failed > 0 ? `${failed} could not be added` : '',
+      withoutGenres > 0 ? `${withoutGenres} without genres, for Look up genres` : '',
     ];
     await record.finish(`${notes.filter(Boolean).join('; ')}.`);
   };
+}
+
+type CompletedPage = { albums: (NewAlbum & { added_at: string })[]; failed: number };
+
+/**
+ * A page's albums, ready to store: each taken whole from the page where it carries every track
+ * (else asked for), each of their artists asked for once, a few calls at a time. An album the
+ * service cannot give, or one of whose artists it fails on, is counted as failed.
+ */
+async function completePage(
+  sources: AlbumSources,
+  saved: SavedAlbum[],
+  signal: AbortSignal,
+): Promise<CompletedPage> {
+  const options = { concurrency: CALLS_AT_ONCE, signal };
+  const details = await pMap(
+    saved,
+    async (item) => item.detail ?? sources.streaming.getAlbum(item.album.id).catch(() => undefined),
+    options,
+  );
+  const artistIds = new Set(details.flatMap((album) => album?.artists.map(({ id }) => id) ?? []));
+  // null: the service failed on the artist; undefined: it does not know them.
+  const artists = new Map(
+    await pMap(
+      artistIds,
+      async (id) => [id, await sources.streaming.getArtist(id).catch(() => null)] as const,
+      options,
+    ),
+  );
+  const page: CompletedPage = { albums: [], failed: 0 };
+  saved.forEach((item, index) => {
+    const album = completeAlbum(details[index], artists);
+    if (album) page.albums.push({ ...album, added_at: item.added_at });
+    else page.failed += 1;
+  });
+  return page;
+}
+
+function completeAlbum(
+  album: CatalogueAlbumDetail | undefined,
+  artists: Map<string, CatalogueArtist | undefined | null>,
+): NewAlbum | undefined {
+  if (!album) return undefined;
+  const credited: CatalogueArtist[] = [];
+  for (const credit of album.artists) {
+    const known = artists.get(credit.id);
+    if (known === null) return undefined;
+    credited.push(creditedArtist(credit, known));
+  }
+  try {
+    return storableAlbum(album, credited, streamingGenres(album, credited));
+  } catch {
+    return undefined;
+  }
 }

@@ -32,7 +32,12 @@ export const catalogueArtist = z.object({
 });
 export type CatalogueArtist = z.infer<typeof catalogueArtist>;
 
-export type SavedAlbum = { added_at: string; album: CatalogueAlbum };
+export type SavedAlbum = {
+  added_at: string;
+  album: CatalogueAlbum;
+  /** The album whole, as `getAlbum` gives it, when the page carries every track of it. */
+  detail?: CatalogueAlbumDetail;
+};
 
 /** Whose library to read: the demo service goes by the account id, Spotify by the user's token. */
 export type LibraryAccount = { providerUserId: string; accessToken: () => Promise<string> };

@@ -85,10 +85,19 @@ export async function signInOverHttp(
   return ((await refreshed.json()) as { token: string }).token;
 }
 
-/** The job a start answered with (its JSON), followed over HTTP until it is no longer running. */
-export async function jobWhenDone(origin: string, token: string, started: unknown): Promise<Job> {
+/**
+ * The job a start answered with (its JSON), followed over HTTP until it is no longer running;
+ * `watch` sees it at every poll.
+ */
+export async function jobWhenDone(
+  origin: string,
+  token: string,
+  started: unknown,
+  watch: (job: Job) => void = () => {},
+): Promise<Job> {
   let job = jobSchema.parse(started);
   while (job.status === 'running') {
+    watch(job);
     await new Promise((resolve) => setTimeout(resolve, 10));
     const polled = await fetch(`${origin}/api/v1/maintenance/jobs/${job.id}`, {
       headers: { authorization: `Bearer ${token}` },

@@ -79,6 +79,7 @@ export class DemoStreamingService implements StreamingService {
     const saved: SavedAlbum[] = chosen.map((album, index) => ({
       added_at: new Date(anchor - index * 9 * 86_400_000).toISOString().replace('.000Z', 'Z'),
       album: album.summary,
+      detail: album.detail,
     }));
     return this.#page(saved, page, 'me/albums');
   }

@@ -78,8 +78,10 @@ export const spotifyArtist = z
 export const spotifySearch = z.object({ albums: paging(spotifySimplifiedAlbum) }).loose();
 
 export const spotifySavedAlbums = paging(
-  z.object({ added_at: z.string(), album: spotifySimplifiedAlbum }).loose(),
+  // A saved album is a whole album object, its first page of tracks included.
+  z.object({ added_at: z.string(), album: spotifyAlbum.partial({ tracks: true }) }).loose(),
 );
+export type SpotifySavedAlbum = z.infer<typeof spotifySavedAlbums>['items'][number]['album'];
 
 export const spotifyClientToken = z
   .object({ access_token: z.string(), expires_in: z.number() })

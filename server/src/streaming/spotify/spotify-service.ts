@@ -1,5 +1,6 @@
 import {
   type CatalogueAlbum,
+  type CatalogueAlbumDetail,
   type CatalogueTrack,
   catalogueAlbum,
   catalogueAlbumDetail,
@@ -14,6 +15,7 @@ import {
   type StreamingService,
 } from '../port';
 import {
+  type SpotifySavedAlbum,
   type SpotifySimplifiedAlbum,
   type SpotifySimplifiedTrack,
   spotifyAlbum,
@@ -122,13 +124,7 @@ export class SpotifyStreamingService implements StreamingService {
         if (!page || page.items.length === 0) break;
         tracks.push(...page.items);
       }
-      return {
-        ...toCatalogueAlbum(album),
-        tracks: tracks.map((track, index) => toCatalogueTrack(track, `${id}-${index}`)),
-        genres: album.genres ?? [],
-        label: album.label || null,
-        popularity: album.popularity ?? null,
-      };
+      return toCatalogueAlbumDetail(album, tracks);
     });
   }
 
@@ -167,6 +163,7 @@ export class SpotifyStreamingService implements StreamingService {
       items: (found?.items ?? []).map((saved) => ({
         added_at: saved.added_at,
         album: toCatalogueAlbum(saved.album),
+        detail: wholeAlbum(saved.album),
       })),
       total: found?.total ?? 0,
       limit: page.limit,
@@ -196,6 +193,26 @@ function toCatalogueAlbum(album: SpotifySimplifiedAlbum): CatalogueAlbum {
     external_urls: {
       spotify: album.external_urls?.spotify ?? `https://open.spotify.com/album/${album.id}`,
     },
+  };
+}
+
+/** The album as `getAlbum` gives it, when the saved album's first page holds every track. */
+function wholeAlbum(album: SpotifySavedAlbum): CatalogueAlbumDetail | undefined {
+  const { tracks } = album;
+  if (!tracks || tracks.items.length < tracks.total) return undefined;
+  return toCatalogueAlbumDetail(album, tracks.items);
+}
+
+function toCatalogueAlbumDetail(
+  album: SpotifySavedAlbum,
+  tracks: SpotifySimplifiedTrack[],
+): CatalogueAlbumDetail {
+  return {
+    ...toCatalogueAlbum(album),
+    tracks: tracks.map((track, index) => toCatalogueTrack(track, `${album.id}-${index}`)),
+    genres: album.genres ?? [],
+    label: album.label || null,
+    popularity: album.popularity ?? null,
   };
 }
 
