@@ -27,7 +27,8 @@ import { milliseconds, timedLoad } from './timed-load';
  * The measurement of record (`npm run bench`): the server in a process of its own over SQLite and
  * over PostgreSQL, a collection of ALBUMS albums (50,000) brought in through the import API in ten
  * batches beside one of 50, every read of SPEC §7 driven by autocannon from this process at
- * CONNECTIONS (50) for SECONDS each, next to the floors measured in the same run.
+ * CONNECTIONS (50) for SECONDS each, next to the floors measured in the same run; then a library
+ * of ALBUMS saved albums brought in by the library import job from a loopback Spotify.
  */
 const ALBUMS = Number(process.env.ALBUMS ?? 50_000);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);

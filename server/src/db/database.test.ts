@@ -129,13 +129,16 @@ describe("the planner's statistics without a writing thread", () => {
       .returning('id')
       .executeTakeFirstOrThrow();
     await insertNumberedAlbums(db, userId, 'Record', 300);
+    // An import reads back when each album was first added (insertAlbums).
+    await sql`insert into album_first_adds (user_id, spotify_id, first_added_at)
+      select user_id, spotify_id, first_added_at from albums`.execute(db);
     // The planner's row counts, as the last VACUUM or ANALYZE left them.
     const counted = async () =>
       (
         await sql<{ relname: string; reltuples: number }>`
           select relname, reltuples from pg_class
           where relnamespace = current_schema()::regnamespace
-            and relname in ('albums', 'album_words')
+            and relname in ('albums', 'album_first_adds', 'album_words')
           order by relname`.execute(db)
       ).rows.map((row) => [row.relname, Number(row.reltuples)]);
     const before = await counted();
@@ -143,6 +146,7 @@ describe("the planner's statistics without a writing thread", () => {
     await refreshPlannerStatistics(db, { albumsAdded: 1_000 });
     // Each album's three words: "record", its number and "someone".
     expect(await counted()).toEqual([
+      ['album_first_adds', 300],
       ['album_words', 900],
       ['albums', 300],
     ]);

@@ -172,7 +172,9 @@ export async function refreshPlannerStatistics(
   // A smaller import changes no plan; the statistics are the whole database's, not the user's.
   if (albumsAdded < 1_000) return;
   if (isPostgres(db)) {
-    await sql`vacuum (analyze) albums, album_words, album_artists, album_tags, album_genres, folder_albums, artists, artist_words, tags, genres, folders`.execute(
+    // Every table an import reads back as it goes, the first adds among them: a plan kept while
+    // one was empty reads it whole.
+    await sql`vacuum (analyze) albums, album_first_adds, album_words, album_artists, album_tags, album_genres, folder_albums, artists, artist_words, tags, genres, folders`.execute(
       db,
     );
     return;

@@ -11,12 +11,14 @@ import {
 import { insertAlbums, type NewAlbum, ownedSpotifyIds } from '../albums/store';
 import type { Database } from '../db/schema';
 import { inUserTransaction } from '../db/user-lock';
-import type { CatalogueArtist, LibraryAccount, SavedAlbum } from '../streaming/port';
+import type { CatalogueArtist, CataloguePage, LibraryAccount, SavedAlbum } from '../streaming/port';
 import { refreshStatisticsAfterImport } from './import-statistics';
 import type { JobWork } from './job-runner';
 import type { JobLog } from './jobs';
 
 const PAGE = 50;
+/** Albums an import stores before the planner's statistics are first gathered again. */
+const STATISTICS_AFTER = 1_000;
 /** Calls to the streaming service in flight at once while a page is completed. */
 const CALLS_AT_ONCE = 8;
 
@@ -50,9 +52,19 @@ export function importLibrary({ db, sources, account }: LibraryImportDependencie
       job.resumeFrom ?? { offset: 0, failed: 0 },
     );
     let { done, added } = job;
+    // Albums stored since the planner's statistics were last gathered.
+    let sinceStatistics = 0;
     const library = await account(userId);
-    for (;;) {
-      const page = await sources.streaming.savedAlbums(library, { limit: PAGE, offset });
+    const artists: KnownArtists = new Map();
+    const pageAt = (at: number) =>
+      sources.streaming.savedAlbums(library, { limit: PAGE, offset: at });
+    let next: ReturnType<typeof pageAt> | undefined = pageAt(offset);
+    while (next) {
+      const page: CataloguePage<SavedAlbum> = await next;
+      // The next page is on its way while this one is completed and stored: each is a round trip.
+      next =
+        page.items.length > 0 && offset + PAGE < page.total ? pageAt(offset + PAGE) : undefined;
+      next?.catch(() => {});
       const owned = await ownedSpotifyIds(
         db,
         userId,
@@ -61,6 +73,7 @@ export function importLibrary({ db, sources, account }: LibraryImportDependencie
       const completed = await completePage(
         sources,
         page.items.filter((item) => !owned.has(item.album.id)),
+        artists,
         signal,
       );
       failed += completed.failed;
@@ -70,6 +83,7 @@ export function importLibrary({ db, sources, account }: LibraryImportDependencie
       await inUserTransaction(db, userId, async (trx) => {
         const inserted = await insertAlbums(trx, userId, completed.albums);
         added += inserted.size;
+        sinceStatistics += inserted.size;
         withoutGenres += completed.albums.filter(
           (album) => !album.genres?.length && inserted.has(album.spotify_id ?? ''),
         ).length;
@@ -84,9 +98,14 @@ export function importLibrary({ db, sources, account }: LibraryImportDependencie
           trx,
         );
       });
-      if (page.items.length === 0 || offset >= page.total) break;
+      // Gathered again each time the import has doubled what it stored: a plan made while the
+      // albums were few reads them all, and a page's look-ups grew to 30 ms by 10,000 albums.
+      if (sinceStatistics >= Math.max(STATISTICS_AFTER, added - sinceStatistics)) {
+        await refreshStatisticsAfterImport(db, record, sinceStatistics);
+        sinceStatistics = 0;
+      }
     }
-    await refreshStatisticsAfterImport(db, record, added);
+    await refreshStatisticsAfterImport(db, record, sinceStatistics);
     const skipped = done - added - failed;
     const notes = [
       `Added ${added} albums`,
@@ -100,14 +119,19 @@ export function importLibrary({ db, sources, account }: LibraryImportDependencie
 
 type CompletedPage = { albums: (NewAlbum & { added_at: string })[]; failed: number };
 
+/** The artists an import has had from the service, by id: undefined for one it does not know. */
+type KnownArtists = Map<string, CatalogueArtist | undefined>;
+
 /**
  * A page's albums, ready to store: each taken whole from the page where it carries every track
- * (else asked for), each of their artists asked for once, a few calls at a time. An album the
- * service cannot give, or one of whose artists it fails on, is counted as failed.
+ * (else asked for), and each artist the import has not met yet asked for once, a few calls at a
+ * time. An album the service cannot give, or one of whose artists it fails on, is counted as
+ * failed.
  */
 async function completePage(
   sources: AlbumSources,
   saved: SavedAlbum[],
+  artists: KnownArtists,
   signal: AbortSignal,
 ): Promise<CompletedPage> {
   const options = { concurrency: CALLS_AT_ONCE, signal };
@@ -116,18 +140,26 @@ async function completePage(
     async (item) => item.detail ?? sources.streaming.getAlbum(item.album.id).catch(() => undefined),
     options,
   );
-  const artistIds = new Set(details.flatMap((album) => album?.artists.map(({ id }) => id) ?? []));
-  // null: the service failed on the artist; undefined: it does not know them.
-  const artists = new Map(
-    await pMap(
-      artistIds,
-      async (id) => [id, await sources.streaming.getArtist(id).catch(() => null)] as const,
-      options,
-    ),
+  const unmet = new Set(
+    details
+      .flatMap((album) => album?.artists.map(({ id }) => id) ?? [])
+      .filter((id) => !artists.has(id)),
+  );
+  const failedArtists = new Set<string>();
+  await pMap(
+    unmet,
+    async (id) => {
+      try {
+        artists.set(id, await sources.streaming.getArtist(id));
+      } catch {
+        failedArtists.add(id);
+      }
+    },
+    options,
   );
   const page: CompletedPage = { albums: [], failed: 0 };
   saved.forEach((item, index) => {
-    const album = completeAlbum(details[index], artists);
+    const album = completeAlbum(details[index], artists, failedArtists);
     if (album) page.albums.push({ ...album, added_at: item.added_at });
     else page.failed += 1;
   });
@@ -136,15 +168,11 @@ async function completePage(
 
 function completeAlbum(
   album: CatalogueAlbumDetail | undefined,
-  artists: Map<string, CatalogueArtist | undefined | null>,
+  artists: KnownArtists,
+  failedArtists: Set<string>,
 ): NewAlbum | undefined {
-  if (!album) return undefined;
-  const credited: CatalogueArtist[] = [];
-  for (const credit of album.artists) {
-    const known = artists.get(credit.id);
-    if (known === null) return undefined;
-    credited.push(creditedArtist(credit, known));
-  }
+  if (!album || album.artists.some(({ id }) => failedArtists.has(id))) return undefined;
+  const credited = album.artists.map((credit) => creditedArtist(credit, artists.get(credit.id)));
   try {
     return storableAlbum(album, credited, streamingGenres(album, credited));
   } catch {

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DemoCatalogue } from '../streaming/demo/demo-catalogue';
+import { DemoStreamingService } from '../streaming/demo/demo-service';
 import { startFakeMusicBrainz } from '../testing/fake-musicbrainz';
 import { startFakeSpotify } from '../testing/fake-spotify';
 import { fixtureStreamingService } from '../testing/fixture-catalogue';
@@ -94,6 +96,48 @@ describe('importing a Spotify library of albums the service gives whole (a loopb
     });
     expect(lookUp.statusCode).toBe(202);
     expect(lookUp.json().total).toBe(6);
+  });
+});
+
+describe('importing a Spotify library of several pages (a loopback fake)', () => {
+  let fake: Awaited<ReturnType<typeof startFakeSpotify>>;
+  let testApp: TestApp;
+
+  beforeAll(async () => {
+    // 120 albums by 12 artists: three pages of saved albums, each naming most of the artists.
+    const albums = Array.from({ length: 120 }, (_, n) => ({
+      name: `Album ${n}`,
+      artists: [`Artist ${n % 12}`],
+      release_date: '2001',
+      label: 'Label',
+      country: 'GB',
+      genres: ['rock'],
+      popularity: 50,
+      album_type: 'album' as const,
+      tracks: [{ disc: 1, number: 1, name: 'Only track', duration: '3:00' }],
+    }));
+    const url = 'http://127.0.0.1:9';
+    const catalogue = new DemoStreamingService(new DemoCatalogue(albums, url), url);
+    fake = await startFakeSpotify({ catalogue, librarySize: albums.length });
+    testApp = await createTestApp('sqlite', fake.environment);
+  });
+  afterAll(async () => {
+    await testApp.destroy();
+    await fake.close();
+  });
+
+  it('asks for each page of the library and each artist once, and for nothing past the end', async () => {
+    const token = await signInWithSpotify(testApp.app);
+    const job = await importedLibrary(testApp, token);
+    expect(job).toMatchObject({ status: 'finished', total: 120, done: 120, added: 120 });
+    const calls = fake.seen.apiCalls.map((call) => call.split('&market')[0] ?? '');
+    expect(calls.filter((call) => call.startsWith('GET /v1/me/albums'))).toEqual([
+      'GET /v1/me/albums?limit=50&offset=0',
+      'GET /v1/me/albums?limit=50&offset=50',
+      'GET /v1/me/albums?limit=50&offset=100',
+    ]);
+    expect(calls.filter((call) => call.startsWith('GET /v1/artists/'))).toHaveLength(12);
+    expect(calls.filter((call) => call.startsWith('GET /v1/albums/'))).toHaveLength(0);
   });
 });
 
