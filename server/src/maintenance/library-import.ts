@@ -56,26 +56,25 @@ export function importLibrary({ db, sources, account }: LibraryImportDependencie
     let sinceStatistics = 0;
     const library = await account(userId);
     const artists: KnownArtists = new Map();
-    const pageAt = (at: number) =>
-      sources.streaming.savedAlbums(library, { limit: PAGE, offset: at });
-    let next: ReturnType<typeof pageAt> | undefined = pageAt(offset);
-    while (next) {
-      const page: CataloguePage<SavedAlbum> = await next;
-      // The next page is on its way while this one is completed and stored: each is a round trip.
-      next =
-        page.items.length > 0 && offset + PAGE < page.total ? pageAt(offset + PAGE) : undefined;
-      next?.catch(() => {});
+    // A page of the library, read and completed; the albums already collected are left out.
+    const pageAt = async (at: number): Promise<ReadPage> => {
+      const page = await sources.streaming.savedAlbums(library, { limit: PAGE, offset: at });
       const owned = await ownedSpotifyIds(
         db,
         userId,
         page.items.map((saved) => saved.album.id),
       );
-      const completed = await completePage(
-        sources,
-        page.items.filter((item) => !owned.has(item.album.id)),
-        artists,
-        signal,
-      );
+      const fresh = page.items.filter((item) => !owned.has(item.album.id));
+      return { page, completed: await completePage(sources, fresh, artists, signal) };
+    };
+    let next: Promise<ReadPage> | undefined = pageAt(offset);
+    while (next) {
+      const { page, completed }: ReadPage = await next;
+      // The next page is read and completed while this one is stored: each is a round trip to
+      // the service, and the store one to the database.
+      next =
+        page.items.length > 0 && offset + PAGE < page.total ? pageAt(offset + PAGE) : undefined;
+      next?.catch(() => {});
       failed += completed.failed;
       done += page.items.length;
       offset += PAGE;
@@ -118,6 +117,7 @@ export function importLibrary({ db, sources, account }: LibraryImportDependencie
 }
 
 type CompletedPage = { albums: (NewAlbum & { added_at: string })[]; failed: number };
+type ReadPage = { page: CataloguePage<SavedAlbum>; completed: CompletedPage };
 
 /** The artists an import has had from the service, by id: undefined for one it does not know. */
 type KnownArtists = Map<string, CatalogueArtist | undefined>;
