@@ -69,14 +69,22 @@ function centerOf(rect: ClientRect) {
 
 /**
  * The point a drop is judged by: the pointer for a mouse or touch, the middle of the moved row
- * for the keyboard.
+ * for the keyboard. The drag's delta adds the page's scrolling since the drag began, while a
+ * row's rect is where it is now, so that scrolling is taken off again (`scrollAtStart`).
  */
-function dragPoint(event: Pick<DragMoveEvent, 'activatorEvent' | 'delta' | 'active'>) {
+function dragPoint(
+  event: Pick<DragMoveEvent, 'activatorEvent' | 'delta' | 'active'>,
+  scrollAtStart: { x: number; y: number },
+) {
   const start =
     event.activatorEvent instanceof KeyboardEvent
       ? null
       : getEventCoordinates(event.activatorEvent);
-  if (start !== null) return { x: start.x + event.delta.x, y: start.y + event.delta.y };
+  if (start !== null)
+    return {
+      x: start.x + event.delta.x - (window.scrollX - scrollAtStart.x),
+      y: start.y + event.delta.y - (window.scrollY - scrollAtStart.y),
+    };
   const rect = event.active.rect.current.translated ?? event.active.rect.current.initial;
   return rect === null ? null : centerOf(rect);
 }
@@ -155,6 +163,8 @@ export function FolderTree({
   const [target, setTarget] = useState<DropTarget | null>(null);
   const targetRef = useRef<DropTarget | null>(null);
   const announcedRef = useRef('');
+  // Where the page was scrolled to when the drag began (dragPoint).
+  const scrollAtStartRef = useRef({ x: 0, y: 0 });
 
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
@@ -262,13 +272,18 @@ export function FolderTree({
         },
       }}
       onDragStart={({ active }) => {
+        scrollAtStartRef.current = { x: window.scrollX, y: window.scrollY };
         setActiveId(folderIdOf(active.id));
         updateTarget(null);
       }}
-      onDragMove={(event) => updateTarget(targetFor(event.over, dragPoint(event)))}
-      onDragOver={(event) => updateTarget(targetFor(event.over, dragPoint(event)))}
+      onDragMove={(event) =>
+        updateTarget(targetFor(event.over, dragPoint(event, scrollAtStartRef.current)))
+      }
+      onDragOver={(event) =>
+        updateTarget(targetFor(event.over, dragPoint(event, scrollAtStartRef.current)))
+      }
       onDragEnd={(event) => {
-        const dropped = targetFor(event.over, dragPoint(event));
+        const dropped = targetFor(event.over, dragPoint(event, scrollAtStartRef.current));
         const movedId = activeId;
         targetRef.current = dropped;
         finish();
