@@ -135,6 +135,31 @@ export class FoldersPage {
     return saved;
   }
 
+  /** The name of the folder whose row is at `y` in the window, if one is. */
+  async folderAt(y: number): Promise<string | undefined> {
+    return this.tree().evaluate((tree, at) => {
+      const row = Array.from(tree.querySelectorAll('[data-folder-row]')).find((candidate) => {
+        const rect = candidate.getBoundingClientRect();
+        return rect.top <= at && rect.bottom >= at;
+      });
+      const label = row?.querySelector('[aria-label^="Drag "]')?.getAttribute('aria-label');
+      return label?.slice('Drag '.length);
+    }, y);
+  }
+
+  /** Waits until the page has stopped scrolling (a wheel scrolls it smoothly, over frames). */
+  async scrollSettled() {
+    const still = () =>
+      this.page.evaluate(
+        () =>
+          new Promise<boolean>((resolve) => {
+            const y = window.scrollY;
+            requestAnimationFrame(() => requestAnimationFrame(() => resolve(window.scrollY === y)));
+          }),
+      );
+    await expect.poll(still).toBe(true);
+  }
+
   /** Drags `name` by its handle with the mouse onto `onto`, then waits for the tree to reload. */
   async dragFolder(name: string, onto: string, position: DropPosition = 'inside') {
     await this.pickUp(name);

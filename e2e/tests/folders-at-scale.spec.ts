@@ -70,6 +70,35 @@ test.describe('2,000 folders', () => {
     await expect.poll(() => lastShelves(folders)).toEqual([shelf(SHELVES), shelf(SHELVES - 1)]);
   });
 
+  test('a folder carried with the mouse while the page scrolls under it is dropped where the pointer is', async ({
+    page,
+    request,
+  }) => {
+    const folders = await openManyFolders(page, request);
+    await folders.pickUp(shelf(1));
+    const handle = await folders.handle(shelf(1)).boundingBox();
+    const viewport = page.viewportSize();
+    if (handle === null || viewport === null) throw new Error('The tree is not shown');
+    const x = handle.x + handle.width / 2;
+    // The pointer rests in the middle of the window, where the page does not scroll by itself,
+    // and the wheel scrolls the page a window down under the carried folder.
+    await page.mouse.move(x, viewport.height / 2, { steps: 4 });
+    await page.mouse.wheel(0, viewport.height);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await folders.scrollSettled();
+
+    const onto = await folders.folderAt(viewport.height / 2);
+    if (onto === undefined || onto === shelf(1))
+      throw new Error(`No other row mid-window: ${onto}`);
+    await folders.dropOn(onto, 'before');
+    await expect
+      .poll(async () => {
+        const shelves = (await folders.outline()).filter((name) => !name.startsWith('-'));
+        return shelves.slice(shelves.indexOf(onto) - 1, shelves.indexOf(onto) + 1);
+      })
+      .toEqual([shelf(1), onto]);
+  });
+
   test('a folder picked up at the top of the tree keeps focus while the page scrolls to the bottom', async ({
     page,
     request,

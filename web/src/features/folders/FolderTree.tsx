@@ -3,7 +3,6 @@ import {
   type ClientRect,
   type CollisionDetection,
   DndContext,
-  type DragMoveEvent,
   DragOverlay,
   type KeyboardCoordinateGetter,
   KeyboardSensor,
@@ -17,7 +16,6 @@ import {
   useSensor,
   useSensors,
 } from '@dnd-kit/core';
-import { getEventCoordinates } from '@dnd-kit/utilities';
 import type { Folder } from '@gatefold/contract/folders';
 import { Eye, GripVertical, Pencil, Trash2 } from 'lucide-react';
 import { type ReactNode, useMemo, useRef, useState } from 'react';
@@ -67,52 +65,33 @@ function centerOf(rect: ClientRect) {
   return { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 };
 }
 
-/**
- * The point a drop is judged by: the pointer for a mouse or touch, the middle of the moved row
- * for the keyboard. The drag's delta adds the page's scrolling since the drag began, while a
- * row's rect is where it is now, so that scrolling is taken off again (`scrollAtStart`).
- */
-function dragPoint(
-  event: Pick<DragMoveEvent, 'activatorEvent' | 'delta' | 'active'>,
-  scrollAtStart: { x: number; y: number },
-) {
-  const start =
-    event.activatorEvent instanceof KeyboardEvent
-      ? null
-      : getEventCoordinates(event.activatorEvent);
-  if (start !== null)
-    return {
-      x: start.x + event.delta.x - (window.scrollX - scrollAtStart.x),
-      y: start.y + event.delta.y - (window.scrollY - scrollAtStart.y),
-    };
-  const rect = event.active.rect.current.translated ?? event.active.rect.current.initial;
-  return rect === null ? null : centerOf(rect);
-}
+type Point = { x: number; y: number };
 
 /**
- * Over whichever row or empty folder's zone holds the point; failing that, an empty folder's zone
- * within the empty-insert threshold of it.
+ * Over whichever row or empty folder's zone holds the point (the pointer for a mouse or touch,
+ * the middle of the moved row for the keyboard); failing that, an empty folder's zone within the
+ * empty-insert threshold of it. The point goes to `chosenAt`, so that the drop position is judged
+ * by the point that chose the row: where the pointer is now, however the page scrolled since the
+ * drag began.
  */
-const rowUnderPoint: CollisionDetection = ({
-  droppableContainers,
-  droppableRects,
-  pointerCoordinates,
-  collisionRect,
-}) => {
-  const point = pointerCoordinates ?? centerOf(collisionRect);
-  const within = (margin: (id: UniqueIdentifier) => number) =>
-    droppableContainers
-      .filter((container) => {
-        const rect = droppableRects.get(container.id);
-        if (rect === undefined) return false;
-        const extra = margin(container.id);
-        return point.y >= rect.top - extra && point.y <= rect.bottom + extra;
-      })
-      .map((container) => ({ id: container.id }));
-  const hits = within(() => 0);
-  if (hits.length > 0) return hits;
-  return within((id) => (typeof id === 'string' ? EMPTY_INSERT_THRESHOLD_PX : 0));
-};
+function rowUnderPoint(chosenAt: { current: Point | null }): CollisionDetection {
+  return ({ droppableContainers, droppableRects, pointerCoordinates, collisionRect }) => {
+    const point = pointerCoordinates ?? centerOf(collisionRect);
+    chosenAt.current = point;
+    const within = (margin: (id: UniqueIdentifier) => number) =>
+      droppableContainers
+        .filter((container) => {
+          const rect = droppableRects.get(container.id);
+          if (rect === undefined) return false;
+          const extra = margin(container.id);
+          return point.y >= rect.top - extra && point.y <= rect.bottom + extra;
+        })
+        .map((container) => ({ id: container.id }));
+    const hits = within(() => 0);
+    if (hits.length > 0) return hits;
+    return within((id) => (typeof id === 'string' ? EMPTY_INSERT_THRESHOLD_PX : 0));
+  };
+}
 
 /** Arrow keys move the dragged folder up or down a third of a row at a time. */
 const keyboardCoordinates: KeyboardCoordinateGetter = (event, { currentCoordinates }) => {
@@ -163,8 +142,9 @@ export function FolderTree({
   const [target, setTarget] = useState<DropTarget | null>(null);
   const targetRef = useRef<DropTarget | null>(null);
   const announcedRef = useRef('');
-  // Where the page was scrolled to when the drag began (dragPoint).
-  const scrollAtStartRef = useRef({ x: 0, y: 0 });
+  // The point the last collision detection chose the row by (rowUnderPoint).
+  const pointRef = useRef<Point | null>(null);
+  const collisionDetection = useMemo(() => rowUnderPoint(pointRef), []);
 
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
@@ -180,7 +160,8 @@ export function FolderTree({
 
   const nameOf = (id: UniqueIdentifier) => findFolder(nodes, folderIdOf(id))?.name ?? 'The folder';
 
-  const targetFor = (over: Over | null, point: { x: number; y: number } | null) => {
+  const targetFor = (over: Over | null) => {
+    const point = pointRef.current;
     if (over === null || point === null || activeId === null) return null;
     const folderId = folderIdOf(over.id);
     const position =
@@ -261,7 +242,7 @@ export function FolderTree({
   return (
     <DndContext
       sensors={sensors}
-      collisionDetection={rowUnderPoint}
+      collisionDetection={collisionDetection}
       // Rows mount and unmount as the page scrolls during a drag: measure the new ones too.
       measuring={{ droppable: { strategy: MeasuringStrategy.Always } }}
       accessibility={{
@@ -272,18 +253,13 @@ export function FolderTree({
         },
       }}
       onDragStart={({ active }) => {
-        scrollAtStartRef.current = { x: window.scrollX, y: window.scrollY };
         setActiveId(folderIdOf(active.id));
         updateTarget(null);
       }}
-      onDragMove={(event) =>
-        updateTarget(targetFor(event.over, dragPoint(event, scrollAtStartRef.current)))
-      }
-      onDragOver={(event) =>
-        updateTarget(targetFor(event.over, dragPoint(event, scrollAtStartRef.current)))
-      }
-      onDragEnd={(event) => {
-        const dropped = targetFor(event.over, dragPoint(event, scrollAtStartRef.current));
+      onDragMove={({ over }) => updateTarget(targetFor(over))}
+      onDragOver={({ over }) => updateTarget(targetFor(over))}
+      onDragEnd={({ over }) => {
+        const dropped = targetFor(over);
         const movedId = activeId;
         targetRef.current = dropped;
         finish();
