@@ -1,26 +1,23 @@
-import type { CatalogueAlbumDetail } from '@gatefold/contract/catalogue';
 import type { Kysely } from 'kysely';
-import pMap from 'p-map';
 import { z } from 'zod';
-import {
-  type AlbumSources,
-  creditedArtist,
-  storableAlbum,
-  streamingGenres,
-} from '../albums/add-from-streaming';
+import type { AlbumSources } from '../albums/add-from-streaming';
 import { insertAlbums, type NewAlbum, ownedSpotifyIds } from '../albums/store';
 import type { Database } from '../db/schema';
 import { inUserTransaction } from '../db/user-lock';
-import type { CatalogueArtist, CataloguePage, LibraryAccount, SavedAlbum } from '../streaming/port';
+import type {
+  CataloguePage,
+  LibraryAccount,
+  SavedAlbum,
+  StreamingService,
+} from '../streaming/port';
 import { refreshStatisticsAfterImport } from './import-statistics';
 import type { JobWork } from './job-runner';
 import type { JobLog } from './jobs';
+import { type KnownArtists, streamingAlbums } from './streaming-albums';
 
 const PAGE = 50;
 /** Albums an import stores before the planner's statistics are first gathered again. */
 const STATISTICS_AFTER = 1_000;
-/** Calls to the streaming service in flight at once while a page is completed. */
-const CALLS_AT_ONCE = 8;
 
 export type LibraryImportDependencies = {
   db: Kysely<Database>;
@@ -41,9 +38,8 @@ const resumePoint = z.object({
 /**
  * Imports the saved albums of the user's streaming library, a page at a time. Each page's albums
  * and the point after it commit together, so an import taken over from a stopped instance goes
- * on from the next page and adds no album twice. Genres are the service's alone: MusicBrainz
- * answers once a second, a day for a library of 50,000, so the albums it would name genres for
- * are left to the look-up of genres, and the summary says how many.
+ * on from the next page and adds no album twice. Genres are the service's alone
+ * (streamingAlbums); the summary says how many albums are left for the look-up of genres.
  */
 export function importLibrary({ db, sources, account }: LibraryImportDependencies): JobWork {
   return async (job) => {
@@ -65,7 +61,7 @@ export function importLibrary({ db, sources, account }: LibraryImportDependencie
         page.items.map((saved) => saved.album.id),
       );
       const fresh = page.items.filter((item) => !owned.has(item.album.id));
-      return { page, completed: await completePage(sources, fresh, artists, signal) };
+      return { page, completed: await completePage(sources.streaming, fresh, artists, signal) };
     };
     let next: Promise<ReadPage> | undefined = pageAt(offset);
     while (next) {
@@ -119,63 +115,20 @@ export function importLibrary({ db, sources, account }: LibraryImportDependencie
 type CompletedPage = { albums: (NewAlbum & { added_at: string })[]; failed: number };
 type ReadPage = { page: CataloguePage<SavedAlbum>; completed: CompletedPage };
 
-/** The artists an import has had from the service, by id: undefined for one it does not know. */
-type KnownArtists = Map<string, CatalogueArtist | undefined>;
-
-/**
- * A page's albums, ready to store: each taken whole from the page where it carries every track
- * (else asked for), and each artist the import has not met yet asked for once, a few calls at a
- * time. An album the service cannot give, or one of whose artists it fails on, is counted as
- * failed.
- */
+/** A page's albums ready to store, each with when it was saved, and how many could not be. */
 async function completePage(
-  sources: AlbumSources,
+  streaming: StreamingService,
   saved: SavedAlbum[],
   artists: KnownArtists,
   signal: AbortSignal,
 ): Promise<CompletedPage> {
-  const options = { concurrency: CALLS_AT_ONCE, signal };
-  const details = await pMap(
-    saved,
-    async (item) => item.detail ?? sources.streaming.getAlbum(item.album.id).catch(() => undefined),
-    options,
-  );
-  const unmet = new Set(
-    details
-      .flatMap((album) => album?.artists.map(({ id }) => id) ?? [])
-      .filter((id) => !artists.has(id)),
-  );
-  const failedArtists = new Set<string>();
-  await pMap(
-    unmet,
-    async (id) => {
-      try {
-        artists.set(id, await sources.streaming.getArtist(id));
-      } catch {
-        failedArtists.add(id);
-      }
-    },
-    options,
-  );
+  const wanted = saved.map((item) => ({ id: item.album.id, detail: item.detail }));
+  const albums = await streamingAlbums(streaming, wanted, artists, signal);
   const page: CompletedPage = { albums: [], failed: 0 };
   saved.forEach((item, index) => {
-    const album = completeAlbum(details[index], artists, failedArtists);
+    const album = albums[index];
     if (album) page.albums.push({ ...album, added_at: item.added_at });
     else page.failed += 1;
   });
   return page;
-}
-
-function completeAlbum(
-  album: CatalogueAlbumDetail | undefined,
-  artists: KnownArtists,
-  failedArtists: Set<string>,
-): NewAlbum | undefined {
-  if (!album || album.artists.some(({ id }) => failedArtists.has(id))) return undefined;
-  const credited = album.artists.map((credit) => creditedArtist(credit, artists.get(credit.id)));
-  try {
-    return storableAlbum(album, credited, streamingGenres(album, credited));
-  } catch {
-    return undefined;
-  }
 }

@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { AlbumSources } from '../albums/add-from-streaming';
-import { fetchCompleteAlbum } from '../albums/add-from-streaming';
 import { applyMetadata } from '../albums/refresh-metadata';
 import type { NewAlbum } from '../albums/store';
 import { removeUncreditedArtists } from '../artists/credits';
@@ -10,6 +9,7 @@ import type { Database } from '../db/schema';
 import { inUserTransaction } from '../db/user-lock';
 import type { JobWork } from './job-runner';
 import { albumCount } from './jobs';
+import { type KnownArtists, streamingAlbums } from './streaming-albums';
 
 /** Albums fetched, then stored in one short transaction. */
 const PAGE = 50;
@@ -36,7 +36,9 @@ export async function refreshableCount(db: Kysely<Database>, userId: number): Pr
 
 /**
  * Refreshes every album of the collection that came from the streaming service, a page at a
- * time. Corrections, tags and folders are kept (applyMetadata).
+ * time. Corrections, tags and folders are kept (applyMetadata). Genres are the service's alone
+ * (streamingAlbums): where it gives none, an album keeps the ones it has, MusicBrainz's among
+ * them, and one without any is left to the look-up of genres.
  */
 export function refreshCollection({ db, sources }: RefreshDependencies): JobWork {
   return async (job) => {
@@ -46,6 +48,7 @@ export function refreshCollection({ db, sources }: RefreshDependencies): JobWork
       job.resumeFrom ?? { after: 0, updated: 0, failed: 0 },
     );
     let { done } = job;
+    const artists: KnownArtists = new Map();
     for (;;) {
       const page = await db
         .selectFrom('albums')
@@ -59,18 +62,20 @@ export function refreshCollection({ db, sources }: RefreshDependencies): JobWork
       if (page.length === 0) break;
       after = page.at(-1)?.id ?? after;
 
+      const wanted = page.flatMap(({ id, spotify_id }) => (spotify_id ? [{ id, spotify_id }] : []));
+      const albums = await streamingAlbums(
+        sources.streaming,
+        wanted.map(({ spotify_id }) => ({ id: spotify_id })),
+        artists,
+        signal,
+      );
       const fetched = new Map<number, NewAlbum>();
-      for (const { id, spotify_id } of page) {
-        signal.throwIfAborted();
-        try {
-          const album = spotify_id ? await fetchCompleteAlbum(sources, spotify_id) : undefined;
-          if (album) fetched.set(id, album);
-          else failed += 1;
-        } catch {
-          // One album the service cannot give is counted; the refresh goes on.
-          failed += 1;
-        }
-      }
+      wanted.forEach(({ id }, index) => {
+        const album = albums[index];
+        // One album the service cannot give is counted; the refresh goes on.
+        if (album) fetched.set(id, album);
+        else failed += 1;
+      });
       done += page.length;
       await inUserTransaction(db, userId, async (trx) => {
         // Read again inside the transaction: an album may have been corrected or deleted since.

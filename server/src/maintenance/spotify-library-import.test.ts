@@ -7,19 +7,10 @@ import { fixtureStreamingService } from '../testing/fixture-catalogue';
 import { bearer, createTestApp, signInWithSpotify, type TestApp } from '../testing/test-app';
 
 describe('importing a Spotify library (a loopback fake)', () => {
-  let fake: Awaited<ReturnType<typeof startFakeSpotify>>;
-  let testApp: TestApp;
-
-  beforeAll(async () => {
-    fake = await startFakeSpotify({ catalogue: fixtureStreamingService() });
-    testApp = await createTestApp('sqlite', fake.environment);
-  });
-  afterAll(async () => {
-    await testApp.destroy();
-    await fake.close();
-  });
+  const scene = sceneFor(() => ({ catalogue: fixtureStreamingService() }));
 
   it('reads the saved albums with the user’s own token, renewed when it has run out, and adds them all', async () => {
+    const { fake, testApp } = scene();
     const token = await signInWithSpotify(testApp.app);
     // The access token from sign-in has run out; the import must renew it first.
     await testApp.db
@@ -39,25 +30,10 @@ describe('importing a Spotify library (a loopback fake)', () => {
 });
 
 describe('importing a Spotify library of albums the service gives whole (a loopback fake)', () => {
-  let fake: Awaited<ReturnType<typeof startFakeSpotify>>;
-  let musicBrainz: Awaited<ReturnType<typeof startFakeMusicBrainz>>;
-  let testApp: TestApp;
-
-  beforeAll(async () => {
-    fake = await startFakeSpotify({ catalogue: fixtureStreamingService() });
-    musicBrainz = await startFakeMusicBrainz([{ name: 'Rock', count: 3 }]);
-    testApp = await createTestApp('sqlite', {
-      ...fake.environment,
-      MUSICBRAINZ_URL: musicBrainz.url,
-    });
-  });
-  afterAll(async () => {
-    await testApp.destroy();
-    await fake.close();
-    await musicBrainz.close();
-  });
+  const scene = sceneFor(() => ({ catalogue: fixtureStreamingService() }));
 
   it('takes albums whole from the saved pages, asks for each artist once and leaves MusicBrainz to the look-up of genres', async () => {
+    const { fake, musicBrainz, testApp } = scene();
     const token = await signInWithSpotify(testApp.app);
     const job = await importedLibrary(testApp, token);
 
@@ -100,10 +76,7 @@ describe('importing a Spotify library of albums the service gives whole (a loopb
 });
 
 describe('importing a Spotify library of several pages (a loopback fake)', () => {
-  let fake: Awaited<ReturnType<typeof startFakeSpotify>>;
-  let testApp: TestApp;
-
-  beforeAll(async () => {
+  const scene = sceneFor(() => {
     // 120 albums by 12 artists: three pages of saved albums, each naming most of the artists.
     const albums = Array.from({ length: 120 }, (_, n) => ({
       name: `Album ${n}`,
@@ -118,15 +91,11 @@ describe('importing a Spotify library of several pages (a loopback fake)', () =>
     }));
     const url = 'http://127.0.0.1:9';
     const catalogue = new DemoStreamingService(new DemoCatalogue(albums, url), url);
-    fake = await startFakeSpotify({ catalogue, librarySize: albums.length });
-    testApp = await createTestApp('sqlite', fake.environment);
-  });
-  afterAll(async () => {
-    await testApp.destroy();
-    await fake.close();
+    return { catalogue, librarySize: albums.length };
   });
 
   it('asks for each page of the library and each artist once, and for nothing past the end', async () => {
+    const { fake, testApp } = scene();
     const token = await signInWithSpotify(testApp.app);
     const job = await importedLibrary(testApp, token);
     expect(job).toMatchObject({ status: 'finished', total: 120, done: 120, added: 120 });
@@ -141,13 +110,80 @@ describe('importing a Spotify library of several pages (a loopback fake)', () =>
   });
 });
 
-/** The job of a library import started now, once it has stopped running. */
-async function importedLibrary(testApp: TestApp, token: string) {
-  const started = await testApp.app.inject({
-    method: 'POST',
-    url: '/api/v1/maintenance/library-import',
-    headers: bearer(token),
+describe('refreshing a collection imported from Spotify (a loopback fake)', () => {
+  const scene = sceneFor(() => ({ catalogue: fixtureStreamingService() }));
+
+  it('asks Spotify for each album and each artist once and MusicBrainz for nothing, keeping the genres found before', async () => {
+    const { fake, musicBrainz, testApp } = scene();
+    const token = await signInWithSpotify(testApp.app);
+    expect(await importedLibrary(testApp, token)).toMatchObject({ status: 'finished', added: 6 });
+    const lookUp = await finishedJob(testApp, token, '/api/v1/maintenance/fixes/look-up-genres');
+    expect(lookUp).toMatchObject({ status: 'finished', message: 'Found genres for 6 albums.' });
+    const askedMusicBrainz = musicBrainz.queries.length;
+    const callsBefore = fake.seen.apiCalls.length;
+
+    const refresh = await finishedJob(testApp, token, '/api/v1/maintenance/refresh');
+    expect(refresh).toMatchObject({ status: 'finished', done: 6, message: 'Refreshed 6 albums.' });
+    expect(musicBrainz.queries).toHaveLength(askedMusicBrainz);
+    const calls = fake.seen.apiCalls.slice(callsBefore).map((call) => call.split('?')[0] ?? '');
+    const artistCalls = calls.filter((call) => call.startsWith('GET /v1/artists/'));
+    expect(new Set(artistCalls).size).toBe(artistCalls.length);
+    // Spotify names no genres in 2026: each album keeps MusicBrainz's.
+    const genres = await testApp.app.inject({ url: '/api/v1/genres', headers: bearer(token) });
+    expect(genres.json()).toEqual([expect.objectContaining({ name: 'rock', album_count: 6 })]);
   });
+});
+
+type Scene = {
+  fake: Awaited<ReturnType<typeof startFakeSpotify>>;
+  musicBrainz: Awaited<ReturnType<typeof startFakeMusicBrainz>>;
+  testApp: TestApp;
+  close(): Promise<void>;
+};
+
+/** A scene started before the describe's tests and closed after them. */
+function sceneFor(spotify: () => Parameters<typeof startFakeSpotify>[0]): () => Scene {
+  let scene: Scene | undefined;
+  beforeAll(async () => {
+    scene = await startScene(spotify());
+  });
+  afterAll(() => scene?.close());
+  return () => {
+    if (!scene) throw new Error('The loopback services have not started.');
+    return scene;
+  };
+}
+
+/** A loopback Spotify and MusicBrainz, and the app on SQLite asking them. */
+async function startScene(spotify: Parameters<typeof startFakeSpotify>[0]): Promise<Scene> {
+  const fake = await startFakeSpotify(spotify);
+  const musicBrainz = await startFakeMusicBrainz([{ name: 'Rock', count: 3 }]);
+  const testApp = await createTestApp('sqlite', {
+    ...fake.environment,
+    MUSICBRAINZ_URL: musicBrainz.url,
+    // A loopback MusicBrainz need not be spared as the real one is.
+    MUSICBRAINZ_SPACING_MS: '0',
+  });
+  return {
+    fake,
+    musicBrainz,
+    testApp,
+    async close() {
+      await testApp.destroy();
+      await fake.close();
+      await musicBrainz.close();
+    },
+  };
+}
+
+/** The job of a library import started now, once it has stopped running. */
+function importedLibrary(testApp: TestApp, token: string) {
+  return finishedJob(testApp, token, '/api/v1/maintenance/library-import');
+}
+
+/** The job a POST to `url` starts, once it has stopped running. */
+async function finishedJob(testApp: TestApp, token: string, url: string) {
+  const started = await testApp.app.inject({ method: 'POST', url, headers: bearer(token) });
   expect(started.statusCode).toBe(202);
   let job = started.json();
   for (let attempt = 0; attempt < 200 && job.status === 'running'; attempt += 1) {
