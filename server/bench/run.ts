@@ -655,6 +655,7 @@ async function benchLibraryImport(kind: string, port: number) {
   );
   try {
     const token = await signIn(server, 'Bench library');
+    await server.ask({ kind: 'loop-delay' });
     const start = performance.now();
     // The job's progress at each tenth of the library it passes: when, and how far it was.
     const marks = [{ at: start, done: 0 }];
@@ -667,6 +668,7 @@ async function benchLibraryImport(kind: string, port: number) {
       if (done >= (marks.length * ALBUMS) / 10) marks.push({ at: performance.now(), done });
     });
     const end = performance.now();
+    const loop = await server.ask<LoopReport>({ kind: 'loop-delay' });
     if (job.status !== 'finished' || job.added !== ALBUMS)
       throw new Error(`Library import failed: ${job.status}, ${job.added} added: ${job.message}`);
     marks.push({ at: end, done: ALBUMS });
@@ -681,7 +683,7 @@ async function benchLibraryImport(kind: string, port: number) {
     console.log(
       `Library import of ${ALBUMS} saved albums from a loopback Spotify: ${seconds.toFixed(1)} s, ` +
         `${Math.round(ALBUMS / seconds)} albums/s; by tenths ${rates.map(Math.round).join(', ')}; ` +
-        `${spotify.seen.apiCalls.length} calls to Spotify.\n`,
+        `${spotify.seen.apiCalls.length} calls to Spotify; largest event-loop delay ${delayCell(loop)} ms.\n`,
     );
   } finally {
     await stopServer(server);

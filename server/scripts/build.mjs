@@ -25,6 +25,7 @@ await build({
     'bulk-change-write': 'src/albums/bulk/bulk-change-write.ts',
     'folder-write': 'src/folders/folder-write.ts',
     'tag-write': 'src/tags/tag-write.ts',
+    'library-page-write': 'src/maintenance/library-page-write.ts',
     'planner-statistics-write': 'src/db/planner-statistics-write.ts',
   },
   outdir,

@@ -63,28 +63,65 @@ export async function claimJob(
     });
 }
 
-type Progress = Partial<Pick<Selectable<JobsTable>, 'done' | 'total' | 'added' | 'message'>> & {
+export type Progress = Partial<
+  Pick<Selectable<JobsTable>, 'done' | 'total' | 'added' | 'message'>
+> & {
   /** Where the work would go on from if this instance stopped now. */
   resumeFrom?: object;
 };
+
+/** A job as held by an instance: what each write of its progress checks first. */
+export type JobClaim = { jobId: number; instance: string };
+
+/**
+ * Writes `changes` to the job and beats its heartbeat, only while `claim` still holds it: false
+ * when another instance took it over or it was released.
+ */
+async function writeClaimed(
+  executor: Kysely<Database>,
+  { jobId, instance }: JobClaim,
+  changes: Partial<Selectable<JobsTable>>,
+): Promise<boolean> {
+  const result = await executor
+    .updateTable('jobs')
+    .set({ ...changes, heartbeat_at: new Date().toISOString() })
+    .where('id', '=', jobId)
+    .where('claimed_by', '=', instance)
+    .where('status', '=', 'running')
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/**
+ * Records a job's progress in the caller's transaction, so that it commits with the batch it
+ * describes (a thread's too: the writing thread runs this with its own connection). Throws
+ * ClaimLost when the job is no longer `claim`'s.
+ */
+export async function recordProgress(
+  executor: Kysely<Database>,
+  claim: JobClaim,
+  { resumeFrom, ...changes }: Progress,
+): Promise<void> {
+  const resume = resumeFrom ? { resume_from: JSON.stringify(resumeFrom) } : {};
+  if (!(await writeClaimed(executor, claim, { ...changes, ...resume })))
+    throw new ClaimLost(claim.jobId);
+}
+
+/**
+ * Beats the job's heartbeat in the caller's transaction: false when it is no longer `claim`'s, so
+ * that a write can stop before doing anything.
+ */
+export const stillClaimed = (executor: Kysely<Database>, claim: JobClaim) =>
+  writeClaimed(executor, claim, {});
 
 /**
  * What a job's work writes as it goes, each write only while `instance` still holds the job
  * (else ClaimLost). Given a transaction, progress commits with the batch it describes.
  */
 export function jobRecord(db: Kysely<Database>, jobId: number, instance: string, log: JobLog) {
-  const write = async (
-    changes: Partial<Selectable<JobsTable>>,
-    executor: Kysely<Database> = db,
-  ): Promise<void> => {
-    const result = await executor
-      .updateTable('jobs')
-      .set({ ...changes, heartbeat_at: new Date().toISOString() })
-      .where('id', '=', jobId)
-      .where('claimed_by', '=', instance)
-      .where('status', '=', 'running')
-      .executeTakeFirst();
-    if (result.numUpdatedRows === 0n) throw new ClaimLost(jobId);
+  const claim: JobClaim = { jobId, instance };
+  const write = async (changes: Partial<Selectable<JobsTable>>): Promise<void> => {
+    if (!(await writeClaimed(db, claim, changes))) throw new ClaimLost(jobId);
   };
   const ended = async (status: 'finished' | 'failed', message: string) => {
     await write({ status, message, finished_at: new Date().toISOString(), claimed_by: null });
@@ -92,11 +129,9 @@ export function jobRecord(db: Kysely<Database>, jobId: number, instance: string,
     await db.deleteFrom('job_files').where('job_id', '=', jobId).execute();
   };
   return {
-    progress: ({ resumeFrom, ...changes }: Progress, trx?: Kysely<Database>) =>
-      write(
-        { ...changes, ...(resumeFrom ? { resume_from: JSON.stringify(resumeFrom) } : {}) },
-        trx,
-      ),
+    claim,
+    progress: (progress: Progress, trx: Kysely<Database> = db) =>
+      recordProgress(trx, claim, progress),
     finish: (message: string) => ended('finished', message),
     /** Something that went wrong beside the job's work, which stands: the log hears of it. */
     warn: (error: unknown, message: string) => log.warn({ err: error, jobId }, message),

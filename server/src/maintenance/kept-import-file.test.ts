@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoUserRow } from '../testing/factories';
+import { userWithRunningJob } from '../testing/factories';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../testing/test-database';
 import { keepImportFile, keptImportFile } from './kept-import-file';
 
@@ -12,29 +12,9 @@ describe.each(testDatabaseKinds)('a kept import file on %s', (kind) => {
 
   async function newJob(): Promise<number> {
     const { db } = database;
-    const user = await db
-      .insertInto('users')
-      .values(demoUserRow(`kept file ${Math.random()}`))
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const now = new Date().toISOString();
-    const job = await db
-      .insertInto('jobs')
-      .values({
-        user_id: user.id,
-        kind: 'collection-import',
-        status: 'running',
-        total: 1,
-        done: 0,
-        added: 0,
-        started_at: now,
-        heartbeat_at: now,
-        finished_at: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db.insertInto('job_files').values({ job_id: job.id, labels: '{}' }).execute();
-    return job.id;
+    const { jobId } = await userWithRunningJob(db, 'collection-import', { total: 1 });
+    await db.insertInto('job_files').values({ job_id: jobId, labels: '{}' }).execute();
+    return jobId;
   }
 
   /** `count` pieces of `size` bytes, each byte its position in the file modulo 251. */

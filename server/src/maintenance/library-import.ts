@@ -1,9 +1,10 @@
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { AlbumSources } from '../albums/add-from-streaming';
-import { insertAlbums, type NewAlbum, ownedSpotifyIds } from '../albums/store';
+import { type NewAlbum, ownedSpotifyIds } from '../albums/store';
 import type { Database } from '../db/schema';
-import { inUserTransaction } from '../db/user-lock';
+import { inUserWrite } from '../db/user-lock';
+import { workerModule } from '../start-worker';
 import type {
   CataloguePage,
   LibraryAccount,
@@ -12,7 +13,14 @@ import type {
 } from '../streaming/port';
 import { refreshStatisticsAfterImport } from './import-statistics';
 import type { JobWork } from './job-runner';
-import type { JobLog } from './jobs';
+import { ClaimLost, type JobLog } from './jobs';
+import {
+  type LibraryImportProgress,
+  type LibraryPage,
+  type StoredLibraryPage,
+  storedLibraryPage,
+  storeLibraryPage,
+} from './library-page';
 import { type KnownArtists, streamingAlbums } from './streaming-albums';
 
 const PAGE = 50;
@@ -44,10 +52,13 @@ const resumePoint = z.object({
 export function importLibrary({ db, sources, account }: LibraryImportDependencies): JobWork {
   return async (job) => {
     const { userId, record, signal } = job;
-    let { offset, failed, withoutGenres } = resumePoint.parse(
-      job.resumeFrom ?? { offset: 0, failed: 0 },
-    );
-    let { done, added } = job;
+    const resumed = resumePoint.parse(job.resumeFrom ?? { offset: 0, failed: 0 });
+    let progress: LibraryImportProgress = {
+      ...resumed,
+      total: job.total ?? 0,
+      done: job.done,
+      added: job.added,
+    };
     // Albums stored since the planner's statistics were last gathered.
     let sinceStatistics = 0;
     const library = await account(userId);
@@ -63,44 +74,40 @@ export function importLibrary({ db, sources, account }: LibraryImportDependencie
       const fresh = page.items.filter((item) => !owned.has(item.album.id));
       return { page, completed: await completePage(sources.streaming, fresh, artists, signal) };
     };
-    let next: Promise<ReadPage> | undefined = pageAt(offset);
+    let next: Promise<ReadPage> | undefined = pageAt(progress.offset);
     while (next) {
       const { page, completed }: ReadPage = await next;
+      const at = progress.offset;
       // The next page is read and completed while this one is stored: each is a round trip to
       // the service, and the store one to the database.
-      next =
-        page.items.length > 0 && offset + PAGE < page.total ? pageAt(offset + PAGE) : undefined;
+      next = page.items.length > 0 && at + PAGE < page.total ? pageAt(at + PAGE) : undefined;
       next?.catch(() => {});
-      failed += completed.failed;
-      done += page.items.length;
-      offset += PAGE;
-      // A page is stored in one short transaction, however many albums the library holds.
-      await inUserTransaction(db, userId, async (trx) => {
-        const inserted = await insertAlbums(trx, userId, completed.albums);
-        added += inserted.size;
-        sinceStatistics += inserted.size;
-        withoutGenres += completed.albums.filter(
-          (album) => !album.genres?.length && inserted.has(album.spotify_id ?? ''),
-        ).length;
-        await record.progress(
-          {
-            total: page.total,
-            done,
-            added,
-            message: `Imported ${done} of ${page.total} albums`,
-            resumeFrom: { offset, failed, withoutGenres },
-          },
-          trx,
-        );
+      // A page is stored in one short transaction, however many albums the library holds; on a
+      // SQLite file by the writing thread, so that SQLite's work does not hold the event loop.
+      const stored = await storePage(db, {
+        userId,
+        claim: record.claim,
+        albums: completed.albums,
+        progress: {
+          ...progress,
+          total: page.total,
+          done: progress.done + page.items.length,
+          offset: at + PAGE,
+          failed: progress.failed + completed.failed,
+        },
       });
+      if (!stored) throw new ClaimLost(record.claim.jobId);
+      progress = stored.progress;
+      sinceStatistics += stored.added;
       // Gathered again each time the import has doubled what it stored: a plan made while the
       // albums were few reads them all, and a page's look-ups grew to 30 ms by 10,000 albums.
-      if (sinceStatistics >= Math.max(STATISTICS_AFTER, added - sinceStatistics)) {
+      if (sinceStatistics >= Math.max(STATISTICS_AFTER, progress.added - sinceStatistics)) {
         await refreshStatisticsAfterImport(db, record, sinceStatistics);
         sinceStatistics = 0;
       }
     }
     await refreshStatisticsAfterImport(db, record, sinceStatistics);
+    const { done, added, failed, withoutGenres } = progress;
     const skipped = done - added - failed;
     const notes = [
       `Added ${added} albums`,
@@ -110,6 +117,17 @@ export function importLibrary({ db, sources, account }: LibraryImportDependencie
     ];
     await record.finish(`${notes.filter(Boolean).join('; ')}.`);
   };
+}
+
+const PAGE_WRITES = workerModule(import.meta.url, 'library-page-write');
+
+/** `storeLibraryPage` in a transaction of the user's, on the writing thread where there is one. */
+function storePage(db: Kysely<Database>, page: LibraryPage): Promise<StoredLibraryPage> {
+  return inUserWrite(db, page.userId, (trx) => storeLibraryPage(trx, page), {
+    module: PAGE_WRITES,
+    data: page,
+    answer: storedLibraryPage,
+  });
 }
 
 type CompletedPage = { albums: (NewAlbum & { added_at: string })[]; failed: number };

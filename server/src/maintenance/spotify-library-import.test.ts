@@ -5,29 +5,33 @@ import { startFakeMusicBrainz } from '../testing/fake-musicbrainz';
 import { startFakeSpotify } from '../testing/fake-spotify';
 import { fixtureStreamingService } from '../testing/fixture-catalogue';
 import { bearer, createTestApp, signInWithSpotify, type TestApp } from '../testing/test-app';
+import { type DatabaseKind, testDatabaseKindsWithReaders } from '../testing/test-database';
 
-describe('importing a Spotify library (a loopback fake)', () => {
-  const scene = sceneFor(() => ({ catalogue: fixtureStreamingService() }));
+describe.each(testDatabaseKindsWithReaders)(
+  'importing a Spotify library on %s (a loopback fake)',
+  (kind) => {
+    const scene = sceneFor(() => ({ catalogue: fixtureStreamingService() }), kind);
 
-  it('reads the saved albums with the user’s own token, renewed when it has run out, and adds them all', async () => {
-    const { fake, testApp } = scene();
-    const token = await signInWithSpotify(testApp.app);
-    // The access token from sign-in has run out; the import must renew it first.
-    await testApp.db
-      .updateTable('users')
-      .set({ streaming_token_expires_at: new Date(0).toISOString() })
-      .execute();
-    const refreshesBefore = fake.seen.refreshes;
-    const job = await importedLibrary(testApp, token);
-    expect(job).toMatchObject({ status: 'finished', total: 6, done: 6, added: 6 });
-    expect(fake.seen.refreshes).toBe(refreshesBefore + 1);
-    expect(
-      fake.seen.apiCalls.some((call) => call.startsWith('GET /v1/me/albums?limit=50&offset=0')),
-    ).toBe(true);
-    const albums = await testApp.app.inject({ url: '/api/v1/albums', headers: bearer(token) });
-    expect(albums.headers['x-total-count']).toBe('6');
-  });
-});
+    it('reads the saved albums with the user’s own token, renewed when it has run out, and adds them all', async () => {
+      const { fake, testApp } = scene();
+      const token = await signInWithSpotify(testApp.app);
+      // The access token from sign-in has run out; the import must renew it first.
+      await testApp.db
+        .updateTable('users')
+        .set({ streaming_token_expires_at: new Date(0).toISOString() })
+        .execute();
+      const refreshesBefore = fake.seen.refreshes;
+      const job = await importedLibrary(testApp, token);
+      expect(job).toMatchObject({ status: 'finished', total: 6, done: 6, added: 6 });
+      expect(fake.seen.refreshes).toBe(refreshesBefore + 1);
+      expect(
+        fake.seen.apiCalls.some((call) => call.startsWith('GET /v1/me/albums?limit=50&offset=0')),
+      ).toBe(true);
+      const albums = await testApp.app.inject({ url: '/api/v1/albums', headers: bearer(token) });
+      expect(albums.headers['x-total-count']).toBe('6');
+    });
+  },
+);
 
 describe('importing a Spotify library of albums the service gives whole (a loopback fake)', () => {
   const scene = sceneFor(() => ({ catalogue: fixtureStreamingService() }));
@@ -141,11 +145,14 @@ type Scene = {
   close(): Promise<void>;
 };
 
-/** A scene started before the describe's tests and closed after them. */
-function sceneFor(spotify: () => Parameters<typeof startFakeSpotify>[0]): () => Scene {
+/** A scene started before the describe's tests and closed after them; SQLite as the server runs it unless `kind` says. */
+function sceneFor(
+  spotify: () => Parameters<typeof startFakeSpotify>[0],
+  kind: DatabaseKind = 'sqlite-readers',
+): () => Scene {
   let scene: Scene | undefined;
   beforeAll(async () => {
-    scene = await startScene(spotify());
+    scene = await startScene(spotify(), kind);
   });
   afterAll(() => scene?.close());
   return () => {
@@ -154,11 +161,14 @@ function sceneFor(spotify: () => Parameters<typeof startFakeSpotify>[0]): () => 
   };
 }
 
-/** A loopback Spotify and MusicBrainz, and the app on SQLite asking them. */
-async function startScene(spotify: Parameters<typeof startFakeSpotify>[0]): Promise<Scene> {
+/** A loopback Spotify and MusicBrainz, and the app asking them. */
+async function startScene(
+  spotify: Parameters<typeof startFakeSpotify>[0],
+  kind: DatabaseKind,
+): Promise<Scene> {
   const fake = await startFakeSpotify(spotify);
   const musicBrainz = await startFakeMusicBrainz([{ name: 'Rock', count: 3 }]);
-  const testApp = await createTestApp('sqlite', {
+  const testApp = await createTestApp(kind, {
     ...fake.environment,
     MUSICBRAINZ_URL: musicBrainz.url,
     // A loopback MusicBrainz need not be spared as the real one is.

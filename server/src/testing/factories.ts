@@ -31,6 +31,37 @@ export function demoUserRow(name: string) {
   };
 }
 
+/** A new user with a running job of `kind` claimed by `claimedBy`: their ids. */
+export async function userWithRunningJob(
+  db: Kysely<Database>,
+  kind: Job['kind'],
+  { total, claimedBy = null }: { total: number; claimedBy?: string | null },
+): Promise<{ userId: number; jobId: number }> {
+  const user = await db
+    .insertInto('users')
+    .values(demoUserRow(`${kind} ${Math.random()}`))
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const now = new Date().toISOString();
+  const job = await db
+    .insertInto('jobs')
+    .values({
+      user_id: user.id,
+      kind,
+      status: 'running',
+      total,
+      done: 0,
+      added: 0,
+      started_at: now,
+      heartbeat_at: now,
+      finished_at: null,
+      claimed_by: claimedBy,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { userId: user.id, jobId: job.id };
+}
+
 /** POSTs as the user and answers the JSON, or throws with the body when the status is not `expected`. */
 async function post(
   app: FastifyInstance,
