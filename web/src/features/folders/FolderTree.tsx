@@ -7,7 +7,6 @@ import {
   type KeyboardCoordinateGetter,
   KeyboardSensor,
   MeasuringStrategy,
-  type Over,
   PointerSensor,
   type UniqueIdentifier,
   useDndContext,
@@ -65,19 +64,19 @@ function centerOf(rect: ClientRect) {
   return { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 };
 }
 
-type Point = { x: number; y: number };
+/** The row (or empty folder's zone) a drag is over, where it is, and the point that chose it. */
+type Chosen = { id: UniqueIdentifier; rect: ClientRect; point: { x: number; y: number } };
 
 /**
  * Over whichever row or empty folder's zone holds the point (the pointer for a mouse or touch,
  * the middle of the moved row for the keyboard); failing that, an empty folder's zone within the
- * empty-insert threshold of it. The point goes to `chosenAt`, so that the drop position is judged
- * by the point that chose the row: where the pointer is now, however the page scrolled since the
- * drag began.
+ * empty-insert threshold of it. What it chose goes to `chosen`: the drop is judged by the row,
+ * its rect and the point of this very detection, where dnd-kit's `over` trails it by a render and
+ * its delta counts the page's scrolling since the drag began.
  */
-function rowUnderPoint(chosenAt: { current: Point | null }): CollisionDetection {
+function rowUnderPoint(chosen: { current: Chosen | null }): CollisionDetection {
   return ({ droppableContainers, droppableRects, pointerCoordinates, collisionRect }) => {
     const point = pointerCoordinates ?? centerOf(collisionRect);
-    chosenAt.current = point;
     const within = (margin: (id: UniqueIdentifier) => number) =>
       droppableContainers
         .filter((container) => {
@@ -87,9 +86,15 @@ function rowUnderPoint(chosenAt: { current: Point | null }): CollisionDetection 
           return point.y >= rect.top - extra && point.y <= rect.bottom + extra;
         })
         .map((container) => ({ id: container.id }));
-    const hits = within(() => 0);
-    if (hits.length > 0) return hits;
-    return within((id) => (typeof id === 'string' ? EMPTY_INSERT_THRESHOLD_PX : 0));
+    const exact = within(() => 0);
+    const hits =
+      exact.length > 0
+        ? exact
+        : within((id) => (typeof id === 'string' ? EMPTY_INSERT_THRESHOLD_PX : 0));
+    const first = hits[0];
+    const rect = first && droppableRects.get(first.id);
+    chosen.current = first && rect ? { id: first.id, rect, point } : null;
+    return hits;
   };
 }
 
@@ -142,9 +147,9 @@ export function FolderTree({
   const [target, setTarget] = useState<DropTarget | null>(null);
   const targetRef = useRef<DropTarget | null>(null);
   const announcedRef = useRef('');
-  // The point the last collision detection chose the row by (rowUnderPoint).
-  const pointRef = useRef<Point | null>(null);
-  const collisionDetection = useMemo(() => rowUnderPoint(pointRef), []);
+  // What the last collision detection chose (rowUnderPoint).
+  const chosenRef = useRef<Chosen | null>(null);
+  const collisionDetection = useMemo(() => rowUnderPoint(chosenRef), []);
 
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
@@ -160,15 +165,14 @@ export function FolderTree({
 
   const nameOf = (id: UniqueIdentifier) => findFolder(nodes, folderIdOf(id))?.name ?? 'The folder';
 
-  const targetFor = (over: Over | null) => {
-    const point = pointRef.current;
-    if (over === null || point === null || activeId === null) return null;
-    const folderId = folderIdOf(over.id);
+  /** Where the folder would land now: by the row the last collision detection chose. */
+  const currentTarget = () => {
+    const chosen = chosenRef.current;
+    if (chosen === null || activeId === null) return null;
+    const { id, rect, point } = chosen;
     const position =
-      typeof over.id === 'string'
-        ? 'inside'
-        : dropPositionAt(point.y, over.rect.top, over.rect.height);
-    const candidate: DropTarget = { folderId, position };
+      typeof id === 'string' ? 'inside' : dropPositionAt(point.y, rect.top, rect.height);
+    const candidate: DropTarget = { folderId: folderIdOf(id), position };
     return canDrop(nodes, activeId, candidate) ? candidate : null;
   };
 
@@ -181,6 +185,7 @@ export function FolderTree({
 
   // The target stays in the ref: the end announcement, made after the handler, reads it.
   const finish = () => {
+    chosenRef.current = null;
     setActiveId(null);
     setTarget(null);
     announcedRef.current = '';
@@ -256,10 +261,10 @@ export function FolderTree({
         setActiveId(folderIdOf(active.id));
         updateTarget(null);
       }}
-      onDragMove={({ over }) => updateTarget(targetFor(over))}
-      onDragOver={({ over }) => updateTarget(targetFor(over))}
-      onDragEnd={({ over }) => {
-        const dropped = targetFor(over);
+      onDragMove={() => updateTarget(currentTarget())}
+      onDragOver={() => updateTarget(currentTarget())}
+      onDragEnd={() => {
+        const dropped = currentTarget();
         const movedId = activeId;
         targetRef.current = dropped;
         finish();

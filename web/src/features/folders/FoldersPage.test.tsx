@@ -261,6 +261,28 @@ describe('FoldersPage', () => {
     });
   });
 
+  it('announces the folder a dragged one has just moved over, not the one it left', async () => {
+    fakeServer([
+      folder(1, 'Jazz', null, 0),
+      folder(2, 'Rock', null, 1),
+      folder(3, 'Soul', null, 2),
+    ]);
+    renderPage();
+    layOutRows(2);
+    const handle = await screen.findByRole('button', { name: 'Drag Soul' });
+    handle.focus();
+    await userEvent.keyboard('[Space]');
+    await waitFor(() => expect(document.body.textContent).toContain('Picked up Soul.'));
+    // Soul's middle (y 120) up five steps of 16px to y 40: past Rock's top (48), into Jazz's
+    // lower third.
+    for (let step = 0; step < 5; step += 1) await userEvent.keyboard('[ArrowUp]');
+    await waitFor(() =>
+      expect(document.body.textContent).toContain('Soul will be placed after Jazz.'),
+    );
+    expect(document.body.textContent).not.toContain('Soul will be placed before Rock.');
+    await userEvent.keyboard('[Escape]');
+  });
+
   it('hides drag handles, Edit and Delete in the read-only tree', async () => {
     const { FolderTree } = await import('./FolderTree');
     const router = createMemoryRouter(
