@@ -73,6 +73,22 @@ function layOutRows(draggedRow: number) {
   });
 }
 
+/** Jazz, Rock and Soul at the top level, laid out, and Soul picked up with the keyboard. */
+async function pickUpSoul() {
+  const sent = fakeServer([
+    folder(1, 'Jazz', null, 0),
+    folder(2, 'Rock', null, 1),
+    folder(3, 'Soul', null, 2),
+  ]);
+  renderPage();
+  layOutRows(2);
+  const handle = await screen.findByRole('button', { name: 'Drag Soul' });
+  handle.focus();
+  await userEvent.keyboard('[Space]');
+  await waitFor(() => expect(document.body.textContent).toContain('Picked up Soul.'));
+  return sent;
+}
+
 /** A hundred folders at the top level, more than one screenful: `Folder 001` to `Folder 100`. */
 const hundredFolders = () =>
   Array.from({ length: 100 }, (_, index) =>
@@ -229,17 +245,7 @@ describe('FoldersPage', () => {
   });
 
   it('nests a folder with the keyboard and sends the whole tree’s new positions', async () => {
-    const sent = fakeServer([
-      folder(1, 'Jazz', null, 0),
-      folder(2, 'Rock', null, 1),
-      folder(3, 'Soul', null, 2),
-    ]);
-    renderPage();
-    layOutRows(2);
-    const handle = await screen.findByRole('button', { name: 'Drag Soul' });
-    handle.focus();
-    await userEvent.keyboard('[Space]');
-    await waitFor(() => expect(document.body.textContent).toContain('Picked up Soul.'));
+    const sent = await pickUpSoul();
     // Soul's middle (row 3, y 120) up to Jazz's middle (y 24): six steps of 16px.
     for (let step = 0; step < 6; step += 1) await userEvent.keyboard('[ArrowUp]');
     await waitFor(() =>
@@ -262,17 +268,7 @@ describe('FoldersPage', () => {
   });
 
   it('announces the folder a dragged one has just moved over, not the one it left', async () => {
-    fakeServer([
-      folder(1, 'Jazz', null, 0),
-      folder(2, 'Rock', null, 1),
-      folder(3, 'Soul', null, 2),
-    ]);
-    renderPage();
-    layOutRows(2);
-    const handle = await screen.findByRole('button', { name: 'Drag Soul' });
-    handle.focus();
-    await userEvent.keyboard('[Space]');
-    await waitFor(() => expect(document.body.textContent).toContain('Picked up Soul.'));
+    await pickUpSoul();
     // Soul's middle (y 120) up five steps of 16px to y 40: past Rock's top (48), into Jazz's
     // lower third.
     for (let step = 0; step < 5; step += 1) await userEvent.keyboard('[ArrowUp]');
