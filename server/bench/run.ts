@@ -685,11 +685,34 @@ async function benchLibraryImport(kind: string, port: number) {
         `${Math.round(ALBUMS / seconds)} albums/s; by tenths ${rates.map(Math.round).join(', ')}; ` +
         `${spotify.seen.apiCalls.length} calls to Spotify; largest event-loop delay ${delayCell(loop)} ms.\n`,
     );
+    await benchRefresh(server, token, spotify.seen.apiCalls);
   } finally {
     await stopServer(server);
     await database.drop();
     await spotify.close();
   }
+}
+
+/** The refresh of the whole collection the library import brought in, from the same Spotify. */
+async function benchRefresh(server: Server, token: string, spotifyCalls: readonly string[]) {
+  const callsBefore = spotifyCalls.length;
+  await server.ask({ kind: 'loop-delay' });
+  const start = performance.now();
+  const response = await fetch(`${server.url}/api/v1/maintenance/refresh`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+  });
+  if (response.status !== 202) throw new Error(`Refresh refused: ${await response.text()}`);
+  const job = await jobWhenDone(server.url, token, await response.json());
+  const seconds = (performance.now() - start) / 1000;
+  const loop = await server.ask<LoopReport>({ kind: 'loop-delay' });
+  if (job.status !== 'finished' || job.done !== ALBUMS)
+    throw new Error(`Refresh failed: ${job.status}, ${job.done} done: ${job.message}`);
+  console.log(
+    `Refresh of those ${ALBUMS} albums: ${seconds.toFixed(1)} s, ` +
+      `${Math.round(ALBUMS / seconds)} albums/s; ${spotifyCalls.length - callsBefore} calls to ` +
+      `Spotify; largest event-loop delay ${delayCell(loop)} ms.\n`,
+  );
 }
 
 async function benchDatabase(kind: string, port: number) {

@@ -26,6 +26,7 @@ await build({
     'folder-write': 'src/folders/folder-write.ts',
     'tag-write': 'src/tags/tag-write.ts',
     'library-page-write': 'src/maintenance/library-page-write.ts',
+    'refresh-page-write': 'src/maintenance/refresh-page-write.ts',
     'planner-statistics-write': 'src/db/planner-statistics-write.ts',
   },
   outdir,

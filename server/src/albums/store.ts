@@ -1,6 +1,6 @@
-import type { AlbumUpdate, albumCreate } from '@gatefold/contract/albums';
+import { type AlbumUpdate, albumCreate } from '@gatefold/contract/albums';
 import { type Kysely, sql } from 'kysely';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { removeUncreditedArtists, upsertArtists } from '../artists/credits';
 import { isPostgres } from '../db/database';
 import { nameKey } from '../db/name-key';
@@ -11,11 +11,12 @@ import { inUserTransaction } from '../db/user-lock';
 import { upsertGenres } from '../genres/queries';
 import { conflict } from '../http/errors';
 
-/** An album ready to store: what the service or the client gave, with its name and artist known. */
-export type NewAlbum = Omit<z.output<typeof albumCreate>, 'name' | 'artist'> & {
-  name: string;
-  artist: string;
-};
+/**
+ * An album ready to store: what the service or the client gave, with its name and artist known.
+ * Checked again where it crosses to the writing thread.
+ */
+export const newAlbum = albumCreate.extend({ name: z.string(), artist: z.string() });
+export type NewAlbum = z.output<typeof newAlbum>;
 
 /**
  * Stores an album with its artists, genres and tracks in one transaction, so a failure leaves

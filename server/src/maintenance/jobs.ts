@@ -1,6 +1,7 @@
 import type { Job } from '@gatefold/contract/maintenance';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
+import { z } from 'zod';
 import type { Database, JobsTable } from '../db/schema';
 import { isUniqueViolation } from '../db/unique-violation';
 import { conflict, HttpError } from '../http/errors';
@@ -71,7 +72,15 @@ export type Progress = Partial<
 };
 
 /** A job as held by an instance: what each write of its progress checks first. */
-export type JobClaim = { jobId: number; instance: string };
+const jobClaim = z.object({ jobId: z.number().int(), instance: z.string() });
+export type JobClaim = z.infer<typeof jobClaim>;
+
+/** A write of a job's batch, as it crosses to the writing thread: whose, under which claim. */
+export const jobBatch = z.object({ userId: z.number().int(), claim: jobClaim });
+
+const count = z.number().int().min(0);
+/** What a job's progress counts: the albums in all, those gone through, those that failed. */
+export const jobCounts = z.object({ total: count, done: count, failed: count });
 
 /**
  * Writes `changes` to the job and beats its heartbeat, only while `claim` still holds it: false

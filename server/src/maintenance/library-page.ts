@@ -1,31 +1,23 @@
-import { albumCreate } from '@gatefold/contract/albums';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { insertAlbums } from '../albums/store';
+import { insertAlbums, newAlbum } from '../albums/store';
 import type { Database } from '../db/schema';
-import { recordProgress, stillClaimed } from './jobs';
+import { jobBatch, jobCounts, recordProgress, stillClaimed } from './jobs';
 
 const count = z.number().int().min(0);
 
 /** Where a library import stands: what its job shows, and where it would go on from. */
-export const libraryImportProgress = z.object({
-  total: count,
-  done: count,
+export const libraryImportProgress = jobCounts.extend({
   added: count,
   /** The next page of the library. */
   offset: count,
-  failed: count,
   withoutGenres: count,
 });
 export type LibraryImportProgress = z.infer<typeof libraryImportProgress>;
 
 /** A page of the library, completed, with the import's progress past it but for what it adds. */
-export const libraryPage = z.object({
-  userId: z.number().int(),
-  claim: z.object({ jobId: z.number().int(), instance: z.string() }),
-  albums: z.array(
-    albumCreate.extend({ name: z.string(), artist: z.string(), added_at: z.string() }),
-  ),
+export const libraryPage = jobBatch.extend({
+  albums: z.array(newAlbum.extend({ added_at: z.string() })),
   progress: libraryImportProgress,
 });
 export type LibraryPage = z.infer<typeof libraryPage>;

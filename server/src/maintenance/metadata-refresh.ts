@@ -1,17 +1,21 @@
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { AlbumSources } from '../albums/add-from-streaming';
-import { applyMetadata } from '../albums/refresh-metadata';
-import type { NewAlbum } from '../albums/store';
-import { removeUncreditedArtists } from '../artists/credits';
 import { toCount } from '../db/count';
 import type { Database } from '../db/schema';
-import { inUserTransaction } from '../db/user-lock';
+import { inUserWrite } from '../db/user-lock';
+import { workerModule } from '../start-worker';
 import type { JobWork } from './job-runner';
-import { albumCount } from './jobs';
+import { albumCount, ClaimLost } from './jobs';
+import {
+  type RefreshPage,
+  type RefreshProgress,
+  refreshedPage,
+  storeRefreshPage,
+} from './refresh-page';
 import { type KnownArtists, streamingAlbums } from './streaming-albums';
 
-/** Albums fetched, then stored in one short transaction. */
+/** Albums fetched, then written in one short transaction. */
 const PAGE = 50;
 
 export type RefreshDependencies = { db: Kysely<Database>; sources: AlbumSources };
@@ -43,13 +47,11 @@ export async function refreshableCount(db: Kysely<Database>, userId: number): Pr
 export function refreshCollection({ db, sources }: RefreshDependencies): JobWork {
   return async (job) => {
     const { userId, record, signal } = job;
-    const total = job.total ?? 0;
-    let { after, updated, failed } = resumePoint.parse(
-      job.resumeFrom ?? { after: 0, updated: 0, failed: 0 },
-    );
-    let { done } = job;
+    const resumed = resumePoint.parse(job.resumeFrom ?? { after: 0, updated: 0, failed: 0 });
+    let progress: RefreshProgress = { ...resumed, done: job.done, total: job.total ?? 0 };
     const artists: KnownArtists = new Map();
-    for (;;) {
+    // The page of albums after `after`, as the service gives them now; undefined past the last.
+    const pageAfter = async (after: number): Promise<FetchedPage | undefined> => {
       const page = await db
         .selectFrom('albums')
         .select(['id', 'spotify_id'])
@@ -59,53 +61,72 @@ export function refreshCollection({ db, sources }: RefreshDependencies): JobWork
         .orderBy('id')
         .limit(PAGE)
         .execute();
-      if (page.length === 0) break;
-      after = page.at(-1)?.id ?? after;
-
+      const last = page.at(-1);
+      if (!last) return undefined;
       const wanted = page.flatMap(({ id, spotify_id }) => (spotify_id ? [{ id, spotify_id }] : []));
-      const albums = await streamingAlbums(
+      const given = await streamingAlbums(
         sources.streaming,
         wanted.map(({ spotify_id }) => ({ id: spotify_id })),
         artists,
         signal,
       );
-      const fetched = new Map<number, NewAlbum>();
-      wanted.forEach(({ id }, index) => {
-        const album = albums[index];
-        // One album the service cannot give is counted; the refresh goes on.
-        if (album) fetched.set(id, album);
-        else failed += 1;
+      const albums = wanted.flatMap(({ id }, index) => {
+        const fresh = given[index];
+        return fresh ? [{ id, fresh }] : [];
       });
-      done += page.length;
-      await inUserTransaction(db, userId, async (trx) => {
-        // Read again inside the transaction: an album may have been corrected or deleted since.
-        const albums = await trx
-          .selectFrom('albums')
-          .select(['id', 'name', 'artist', 'release_date', 'image_url', 'corrected'])
-          .where('user_id', '=', userId)
-          .where('id', 'in', [...fetched.keys(), -1])
-          .execute();
-        for (const album of albums) {
-          const fresh = fetched.get(album.id);
-          if (fresh) await applyMetadata(trx, userId, album, fresh);
-        }
-        await removeUncreditedArtists(trx, userId);
-        updated += albums.length;
-        await record.progress(
-          {
-            done,
-            total: Math.max(total, done),
-            message: `Refreshed ${done} of ${albumCount(Math.max(total, done))}`,
-            resumeFrom: { after, updated, failed },
-          },
-          trx,
-        );
+      // One album the service cannot give is counted; the refresh goes on.
+      return { albums, read: page.length, failed: wanted.length - albums.length, last: last.id };
+    };
+    let next = pageAfter(progress.after);
+    for (let fetched = await next; fetched; fetched = await next) {
+      // The next page is fetched while this one is written: the one waits on the service, the
+      // other on the database.
+      next = pageAfter(fetched.last);
+      next.catch(() => {});
+      const done = progress.done + fetched.read;
+      // A page is written in one short transaction; on a SQLite file by the writing thread, so
+      // that fifty albums' statements do not hold the event loop.
+      const written = await writePage(db, {
+        userId,
+        claim: record.claim,
+        albums: fetched.albums,
+        progress: {
+          ...progress,
+          done,
+          total: Math.max(progress.total, done),
+          after: fetched.last,
+          failed: progress.failed + fetched.failed,
+        },
       });
+      if (!written) throw new ClaimLost(record.claim.jobId);
+      progress = written;
     }
+    const { updated, failed } = progress;
     const notes = [
       `Refreshed ${albumCount(updated)}`,
       failed > 0 ? `${failed} the streaming service could not give` : '',
     ];
     await record.finish(`${notes.filter(Boolean).join('; ')}.`);
   };
+}
+
+/** A page of the collection as the service gives it now, ready to write. */
+type FetchedPage = {
+  albums: RefreshPage['albums'];
+  /** Albums the page went through, and how many of them the service could not give. */
+  read: number;
+  failed: number;
+  /** The page's last album id, where the next page starts after. */
+  last: number;
+};
+
+const PAGE_WRITES = workerModule(import.meta.url, 'refresh-page-write');
+
+/** `storeRefreshPage` in a transaction of the user's, on the writing thread where there is one. */
+function writePage(db: Kysely<Database>, page: RefreshPage): Promise<RefreshProgress | null> {
+  return inUserWrite(db, page.userId, (trx) => storeRefreshPage(trx, page), {
+    module: PAGE_WRITES,
+    data: page,
+    answer: refreshedPage,
+  });
 }
