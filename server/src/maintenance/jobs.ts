@@ -64,9 +64,7 @@ export async function claimJob(
     });
 }
 
-export type Progress = Partial<
-  Pick<Selectable<JobsTable>, 'done' | 'total' | 'added' | 'message'>
-> & {
+type Progress = Partial<Pick<Selectable<JobsTable>, 'done' | 'total' | 'added' | 'message'>> & {
   /** Where the work would go on from if this instance stopped now. */
   resumeFrom?: object;
 };

@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
 import type { AlbumSources } from '../albums/add-from-streaming';
 import { type NewAlbum, ownedSpotifyIds } from '../albums/store';
 import type { Database } from '../db/schema';
@@ -17,6 +16,7 @@ import { ClaimLost, type JobLog } from './jobs';
 import {
   type LibraryImportProgress,
   type LibraryPage,
+  libraryResumePoint,
   type StoredLibraryPage,
   storedLibraryPage,
   storeLibraryPage,
@@ -36,13 +36,6 @@ export type LibraryImportDependencies = {
   log: JobLog;
 };
 
-/** Where an import goes on from: the next page of the library, and what could not be added. */
-const resumePoint = z.object({
-  offset: z.number().int().min(0),
-  failed: z.number().int().min(0),
-  withoutGenres: z.number().int().min(0).default(0),
-});
-
 /**
  * Imports the saved albums of the user's streaming library, a page at a time. Each page's albums
  * and the point after it commit together, so an import taken over from a stopped instance goes
@@ -52,7 +45,7 @@ const resumePoint = z.object({
 export function importLibrary({ db, sources, account }: LibraryImportDependencies): JobWork {
   return async (job) => {
     const { userId, record, signal } = job;
-    const resumed = resumePoint.parse(job.resumeFrom ?? { offset: 0, failed: 0 });
+    const resumed = libraryResumePoint.parse(job.resumeFrom ?? { offset: 0, failed: 0 });
     let progress: LibraryImportProgress = {
       ...resumed,
       total: job.total ?? 0,

@@ -15,6 +15,11 @@ export const libraryImportProgress = jobCounts.extend({
 });
 export type LibraryImportProgress = z.infer<typeof libraryImportProgress>;
 
+/** Where an import goes on from, as its job keeps it; older jobs kept no count of genres. */
+export const libraryResumePoint = libraryImportProgress
+  .pick({ offset: true, failed: true })
+  .extend({ withoutGenres: count.default(0) });
+
 /** A page of the library, completed, with the import's progress past it but for what it adds. */
 export const libraryPage = jobBatch.extend({
   albums: z.array(newAlbum.extend({ added_at: z.string() })),
@@ -46,13 +51,13 @@ export async function storeLibraryPage(
       progress.withoutGenres +
       albums.filter((album) => !album.genres?.length && inserted.has(album.spotify_id)).length,
   };
-  const { total, done, added, offset, failed, withoutGenres } = after;
+  const { total, done, added } = after;
   await recordProgress(trx, claim, {
     total,
     done,
     added,
     message: `Imported ${done} of ${total} albums`,
-    resumeFrom: { offset, failed, withoutGenres },
+    resumeFrom: libraryResumePoint.parse(after),
   });
   return { progress: after, added: inserted.size };
 }

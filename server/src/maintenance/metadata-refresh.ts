@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
 import type { AlbumSources } from '../albums/add-from-streaming';
 import { toCount } from '../db/count';
 import type { Database } from '../db/schema';
@@ -11,6 +10,7 @@ import {
   type RefreshPage,
   type RefreshProgress,
   refreshedPage,
+  refreshResumePoint,
   storeRefreshPage,
 } from './refresh-page';
 import { type KnownArtists, streamingAlbums } from './streaming-albums';
@@ -19,13 +19,6 @@ import { type KnownArtists, streamingAlbums } from './streaming-albums';
 const PAGE = 50;
 
 export type RefreshDependencies = { db: Kysely<Database>; sources: AlbumSources };
-
-/** Where a refresh goes on from: after this album id, with what it has counted so far. */
-const resumePoint = z.object({
-  after: z.number().int().min(0),
-  updated: z.number().int().min(0),
-  failed: z.number().int().min(0),
-});
 
 /** How many albums a refresh starting now would go through. */
 export async function refreshableCount(db: Kysely<Database>, userId: number): Promise<number> {
@@ -47,7 +40,7 @@ export async function refreshableCount(db: Kysely<Database>, userId: number): Pr
 export function refreshCollection({ db, sources }: RefreshDependencies): JobWork {
   return async (job) => {
     const { userId, record, signal } = job;
-    const resumed = resumePoint.parse(job.resumeFrom ?? { after: 0, updated: 0, failed: 0 });
+    const resumed = refreshResumePoint.parse(job.resumeFrom ?? { after: 0, updated: 0, failed: 0 });
     let progress: RefreshProgress = { ...resumed, done: job.done, total: job.total ?? 0 };
     const artists: KnownArtists = new Map();
     // The page of albums after `after`, as the service gives them now; undefined past the last.

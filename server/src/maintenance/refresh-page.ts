@@ -16,6 +16,13 @@ export const refreshProgress = jobCounts.extend({
 });
 export type RefreshProgress = z.infer<typeof refreshProgress>;
 
+/** Where a refresh goes on from, as its job keeps it: after an album id, with its counts. */
+export const refreshResumePoint = refreshProgress.pick({
+  after: true,
+  updated: true,
+  failed: true,
+});
+
 /** A page of albums as the service gives them now, with the refresh's progress past it. */
 export const refreshPage = jobBatch.extend({
   albums: z.array(z.object({ id: z.number().int(), fresh: newAlbum })),
@@ -55,7 +62,7 @@ export async function storeRefreshPage(
     done: after.done,
     total: after.total,
     message: `Refreshed ${after.done} of ${albumCount(after.total)}`,
-    resumeFrom: { after: after.after, updated: after.updated, failed: after.failed },
+    resumeFrom: refreshResumePoint.parse(after),
   });
   return after;
 }
